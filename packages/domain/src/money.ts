@@ -1,0 +1,63 @@
+// Money in integer minor units (cents) and rates in integer basis points.
+// The API speaks currency units and fractions; convert at the edge with these helpers only.
+
+export const MINOR_PER_UNIT = 100;
+export const BASIS_POINTS_PER_WHOLE = 10_000;
+
+function assertSafeInteger(value: number, what: string): void {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} is not a safe integer: ${value}`);
+}
+
+/** 12.34 → 1234. Rounds half away from zero to the nearest cent, after removing float noise. */
+export function toMinorUnits(amount: number): number {
+  if (!Number.isFinite(amount)) throw new RangeError(`amount is not finite: ${amount}`);
+  const scaled = Number((amount * MINOR_PER_UNIT).toFixed(6));
+  const minor = Math.sign(scaled) * Math.round(Math.abs(scaled));
+  assertSafeInteger(minor, 'amount in minor units');
+  return minor === 0 ? 0 : minor;
+}
+
+/** 1234 → 12.34 */
+export function fromMinorUnits(minor: number): number {
+  assertSafeInteger(minor, 'amount in minor units');
+  return minor / MINOR_PER_UNIT;
+}
+
+/** 0.1 → 1000 basis points. */
+export function fractionToBasisPoints(fraction: number): number {
+  if (!Number.isFinite(fraction)) throw new RangeError(`rate is not finite: ${fraction}`);
+  return Math.round(Number((fraction * BASIS_POINTS_PER_WHOLE).toFixed(6)));
+}
+
+/** 1000 basis points → 0.1 */
+export function basisPointsToFraction(basisPoints: number): number {
+  assertSafeInteger(basisPoints, 'basis points');
+  return basisPoints / BASIS_POINTS_PER_WHOLE;
+}
+
+/** A plan of fractions is whole when, in basis points, every part is positive and they sum to 10 000. */
+export function isWholePlan(fractions: readonly number[]): boolean {
+  if (fractions.length === 0) return false;
+  const points = fractions.map(fractionToBasisPoints);
+  return points.every((p) => p > 0) && points.reduce((a, b) => a + b, 0) === BASIS_POINTS_PER_WHOLE;
+}
+
+/**
+ * Splits an amount by a plan in basis points. Each part is rounded down and the
+ * remainder goes to the last part, so the parts always sum exactly to the amount.
+ */
+export function splitByPlan(amountMinor: number, planBasisPoints: readonly number[]): number[] {
+  assertSafeInteger(amountMinor, 'amount in minor units');
+  if (planBasisPoints.reduce((a, b) => a + b, 0) !== BASIS_POINTS_PER_WHOLE) {
+    throw new RangeError('the plan does not sum to 100%');
+  }
+  const parts = planBasisPoints.map((bp) => Math.floor((amountMinor * bp) / BASIS_POINTS_PER_WHOLE));
+  const allocated = parts.reduce((a, b) => a + b, 0);
+  parts[parts.length - 1] = (parts[parts.length - 1] ?? 0) + (amountMinor - allocated);
+  return parts;
+}
+
+/** Formats an amount in currency units for display: 1234.5 → "$1,234.50". */
+export function formatAmount(amount: number, locale = 'en-US'): string {
+  return `$${amount.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,82 @@
+// Sign-in and sign-up: one schema per request and response, used by the forms and the routes.
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { ROLES, SELF_REGISTER_ROLES } from '../roles.js';
+import { okEnvelope } from './envelope.js';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const emailField = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+export const passwordField = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooShort);
+
+export const selfRegisterRoleField = z.enum(SELF_REGISTER_ROLES, { error: MESSAGES.roleRequired });
+
+export const signUpCodeField = z
+  .string({ error: MESSAGES.codeRequired })
+  .trim()
+  .min(1, MESSAGES.codeRequired)
+  .max(100, MESSAGES.codeWrong);
+
+export const loginRequest = z.object({ email: emailField, password: passwordField });
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const registerRequest = z.object({
+  email: emailField,
+  password: passwordField,
+  role: selfRegisterRoleField,
+  code: signUpCodeField,
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** The sign-up form: the request plus the fields that stay in the browser. */
+export const signUpForm = z
+  .object({
+    role: selfRegisterRoleField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z
+      .string({ error: MESSAGES.confirmPasswordRequired })
+      .min(1, MESSAGES.confirmPasswordRequired)
+      .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort),
+    code: signUpCodeField,
+    agree: z.boolean().refine((v) => v, MESSAGES.acceptTermsRequired),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: MESSAGES.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+export type SignUpForm = z.infer<typeof signUpForm>;
+
+/** What the browser keeps after sign-in or sign-up (part 1 §3 "Session"). */
+export const authUser = z.object({
+  _id: z.string(),
+  name: z.string(),
+  level: z.number().int().nullable(),
+  auth_id: z.object({ email: z.string() }),
+});
+
+export const authContent = z.object({
+  token: z.string(),
+  'user-role': z.enum(ROLES),
+  user: authUser,
+});
+export type AuthContent = z.infer<typeof authContent>;
+
+export const loginResponse = okEnvelope(authContent);
+export const registerResponse = okEnvelope(authContent);
+export const logoutResponse = okEnvelope(z.object({}));
+
+export const meResponse = okEnvelope(
+  z.object({ role: z.enum(ROLES), user: authUser }),
+);

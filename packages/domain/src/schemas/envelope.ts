@@ -1,0 +1,17 @@
+// The API envelope (DESIGN.md §4): success { status: true, content }, failure { status: false, msg }.
+import { z } from 'zod';
+
+export function okEnvelope<T extends z.ZodType>(content: T) {
+  return z.object({ status: z.literal(true), content });
+}
+
+export const errorEnvelope = z.object({ status: z.literal(false), msg: z.string() });
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+export const healthResponse = okEnvelope(z.object({ db: z.literal('up') }));
