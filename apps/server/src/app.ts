@@ -1,0 +1,148 @@
+// The app factory: external plugins, then access control and services, then routes and the SPA.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MESSAGES, PRODUCT_NAME, messageKeyOf } from '@qist/domain';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { AppError } from './errors.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { registerAccessControl } from './plugins/access.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Defaults to the config's log level; tests pass false. */
+  logger?: boolean;
+}
+
+/** A validation failure's sentence: the spec's own message when it has one, else field and reason. */
+function validationMessage(error: { validation: { instancePath: string; message?: string }[] }): string {
+  const first = error.validation[0];
+  const message = first?.message ?? 'is invalid';
+  if (messageKeyOf(message)) return message;
+  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
+  return `${field}: ${message}`;
+}
+
+export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty JSON body (a POST with no payload) reads as {} rather than failing to parse.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, 'the request body is not valid JSON'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ status: false, msg: validationMessage(error) });
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ status: false, msg: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ status: false, msg: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ status: false, msg: MESSAGES.serverError });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'B2B buy-now-pay-later platform' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const auth = createAuthService({
+    db,
+    settings: {
+      sessionSecret: config.sessionSecret,
+      sessionTtlMs: config.sessionTtlMs,
+      loginMaxFailures: config.loginMaxFailures,
+      loginWindowMs: config.loginWindowMs,
+      signupMaxPerHour: config.signupMaxPerHour,
+    },
+  });
+  registerAccessControl(app, auth);
+
+  await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(authRoutes, { prefix: '/api/v1/auth', auth });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWebApp = existsSync(indexHtml);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: ['index.html'],
+      setHeaders: (reply, filePath) => {
+        // Built assets carry a content hash in their name and never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (filePath.endsWith('.html')) {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A client-side route (/sme/orders, …) loaded directly: the SPA decides what to show.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ status: false, msg: MESSAGES.notFound });
+  });
+
+  // Throttling rows older than any window are dropped hourly.
+  const pruneTimer = setInterval(() => {
+    auth.pruneAttempts().catch((error: unknown) => app.log.warn({ err: error }, 'pruning auth attempts failed'));
+  }, 3_600_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+
+  return app;
+}

@@ -1,0 +1,85 @@
+// The only reader of process.env: every setting of the server, parsed and checked once at start.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  SMTP_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(20),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  sessionSecret: string;
+  sessionTtlMs: number;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  signupMaxPerHour: number;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Folder of the built web app; the API serves it when it exists. */
+  webDist: string;
+}
+
+/** Reads SESSION_SECRET from the environment, else from DATA_DIR, creating it there on first start. */
+function resolveSessionSecret(given: string | undefined, dataDir: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    sessionSecret: resolveSessionSecret(e.SESSION_SECRET, dataDir),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  };
+}

@@ -1,0 +1,102 @@
+// Accounts, sessions, sign-up codes and the attempts that throttling counts.
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '@qist/domain';
+
+export const roleEnum = pgEnum('role', ROLES);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const insuranceCompanies = pgTable(
+  'insurance_companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    priority: integer('priority').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('insurance_companies_name_key').on(t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull(),
+    name: text('name').notNull(),
+    /** Set for insurance users only: the company the account acts for. */
+    insuranceCompanyId: uuid('insurance_company_id').references(() => insuranceCompanies.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_insurance_company_check', sql`(${t.role} = 'insurance') = (${t.insuranceCompanyId} is not null)`),
+  ],
+);
+
+export const smes = pgTable('smes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  level: integer('level').notNull().default(0),
+  ...timestamps,
+});
+
+export const providers = pgTable('providers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  level: integer('level').notNull().default(0),
+  ...timestamps,
+});
+
+export const signupCodes = pgTable(
+  'signup_codes',
+  {
+    role: roleEnum('role').primaryKey(),
+    code: text('code').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('signup_codes_role_check', sql`${t.role} in ('sme', 'provider')`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Sign-in failures and sign-ups, counted per address (and account) over a window. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['login_failed', 'register'] }).notNull(),
+    ip: text('ip').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_attempts_kind_ip_idx').on(t.kind, t.ip, t.createdAt),
+    index('auth_attempts_kind_email_idx').on(t.kind, t.email, t.createdAt),
+  ],
+);

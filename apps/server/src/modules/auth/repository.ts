@@ -1,0 +1,134 @@
+// SQL of accounts, sessions, sign-up codes and throttled attempts.
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Role, SelfRegisterRole } from '@qist/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { authAttempts, providers, sessions, signupCodes, smes, users } from '../../db/schema/index.js';
+
+export type Executor = Db | Tx;
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  name: string;
+  insuranceCompanyId: string | null;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      role: users.role,
+      name: users.name,
+      insuranceCompanyId: users.insuranceCompanyId,
+    })
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
+  return row;
+}
+
+export async function insertUser(
+  db: Executor,
+  values: { email: string; passwordHash: string; role: Role; name: string; insuranceCompanyId?: string | null },
+): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: normaliseEmail(values.email) })
+    .returning({ id: users.id });
+  if (!row) throw new Error('insert into users returned nothing');
+  return row;
+}
+
+/** Creates the SME or supplier profile that a self-registered account starts with (level 0). */
+export async function insertPartyProfile(db: Executor, role: SelfRegisterRole, userId: string): Promise<void> {
+  const table = role === 'sme' ? smes : providers;
+  await db.insert(table).values({ userId });
+}
+
+/** Verification level of an SME or supplier account; null for back-office roles. */
+export async function findLevel(db: Executor, userId: string, role: Role): Promise<number | null> {
+  if (role !== 'sme' && role !== 'provider') return null;
+  const table = role === 'sme' ? smes : providers;
+  const [row] = await db.select({ level: table.level }).from(table).where(eq(table.userId, userId));
+  return row?.level ?? null;
+}
+
+export async function findSignupCode(db: Executor, role: SelfRegisterRole): Promise<string | undefined> {
+  const [row] = await db.select({ code: signupCodes.code }).from(signupCodes).where(eq(signupCodes.role, role));
+  return row?.code;
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { userId: string; expiresAt: Date; ip: string },
+): Promise<{ id: string }> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  if (!row) throw new Error('insert into sessions returned nothing');
+  return row;
+}
+
+export interface SessionAccount {
+  sessionId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  name: string;
+  insuranceCompanyId: string | null;
+}
+
+/** The account behind a session that is neither revoked nor expired. */
+export async function findActiveSession(db: Executor, sessionId: string, now: Date): Promise<SessionAccount | undefined> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      role: users.role,
+      name: users.name,
+      insuranceCompanyId: users.insuranceCompanyId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function recordAttempt(
+  db: Executor,
+  values: { kind: 'login_failed' | 'register'; ip: string; email?: string },
+): Promise<void> {
+  await db.insert(authAttempts).values({ ...values, email: values.email ? normaliseEmail(values.email) : null });
+}
+
+export async function countAttempts(
+  db: Executor,
+  where: { kind: 'login_failed' | 'register'; ip: string; email?: string; since: Date },
+): Promise<number> {
+  const conditions = [
+    eq(authAttempts.kind, where.kind),
+    eq(authAttempts.ip, where.ip),
+    gt(authAttempts.createdAt, where.since),
+  ];
+  if (where.email !== undefined) conditions.push(eq(authAttempts.email, normaliseEmail(where.email)));
+  const [row] = await db.select({ n: count() }).from(authAttempts).where(and(...conditions));
+  return row?.n ?? 0;
+}
+
+/** Drops attempts older than any window still counts. */
+export async function pruneAttempts(db: Executor, before: Date): Promise<void> {
+  await db.delete(authAttempts).where(sql`${authAttempts.createdAt} < ${before}`);
+}

@@ -1,0 +1,77 @@
+// /api/v1/auth: register, login, logout, me.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ROLES,
+  errorEnvelope,
+  loginRequest,
+  loginResponse,
+  logoutResponse,
+  meResponse,
+  registerRequest,
+  registerResponse,
+} from '@qist/domain';
+import { principalOf } from '../../plugins/access.js';
+import type { AuthService } from './service.js';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up as an SME or a supplier with the role\'s sign-up code',
+        body: registerRequest,
+        response: { 200: registerResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: true as const, content: await auth.register(request.body, request.ip) }),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginRequest,
+        response: { 200: loginResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: true as const, content: await auth.login(request.body, request.ip) }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session on the server',
+        security: [{ bearerAuth: [] }],
+        response: { 200: logoutResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.logout(principalOf(request).sessionId);
+      return { status: true as const, content: {} };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in account and its current level',
+        security: [{ bearerAuth: [] }],
+        response: { 200: meResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: true as const, content: await auth.me(principalOf(request)) }),
+  );
+};

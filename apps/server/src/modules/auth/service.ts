@@ -1,0 +1,134 @@
+// Sign-up, sign-in, sessions and sign-out. Receives its dependencies, so it tests without HTTP.
+import { MESSAGES, type AuthContent, type LoginRequest, type RegisterRequest, type Role } from '@qist/domain';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, isUniqueViolation, tooManyRequests, unauthorized } from '../../errors.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { signToken, verifyToken } from '../../lib/tokens.js';
+import * as repo from './repository.js';
+
+export interface AuthSettings {
+  sessionSecret: string;
+  sessionTtlMs: number;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  signupMaxPerHour: number;
+}
+
+export interface AuthDeps {
+  db: Db;
+  settings: AuthSettings;
+  now?: () => Date;
+}
+
+export interface Principal {
+  sessionId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  name: string;
+  insuranceCompanyId: string | null;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Sign-up codes are compared without regard to case or surrounding spaces. */
+export function signupCodeMatches(expected: string, given: string): boolean {
+  return expected.trim().toLowerCase() === given.trim().toLowerCase();
+}
+
+export function createAuthService({ db, settings, now = () => new Date() }: AuthDeps) {
+  async function openSession(
+    executor: repo.Executor,
+    account: { id: string; email: string; role: Role; name: string },
+    ip: string,
+  ): Promise<AuthContent> {
+    const expiresAt = new Date(now().getTime() + settings.sessionTtlMs);
+    const session = await repo.insertSession(executor, { userId: account.id, expiresAt, ip });
+    const token = signToken({ sid: session.id, exp: Math.floor(expiresAt.getTime() / 1000) }, settings.sessionSecret);
+    return {
+      token,
+      'user-role': account.role,
+      user: {
+        _id: account.id,
+        name: account.name,
+        level: await repo.findLevel(executor, account.id, account.role),
+        auth_id: { email: account.email },
+      },
+    };
+  }
+
+  return {
+    async register(input: RegisterRequest, ip: string): Promise<AuthContent> {
+      const since = new Date(now().getTime() - HOUR_MS);
+      if ((await repo.countAttempts(db, { kind: 'register', ip, since })) >= settings.signupMaxPerHour) {
+        throw tooManyRequests(MESSAGES.tooManySignUps);
+      }
+      // Every attempt counts, so the limit also slows down guessing of sign-up codes.
+      await repo.recordAttempt(db, { kind: 'register', ip, email: input.email });
+
+      const expected = await repo.findSignupCode(db, input.role);
+      if (!expected || !signupCodeMatches(expected, input.code)) throw badRequest(MESSAGES.codeWrong);
+      if (await repo.findUserByEmail(db, input.email)) throw conflict(MESSAGES.emailTaken);
+
+      const passwordHash = await hashPassword(input.password);
+      const email = repo.normaliseEmail(input.email);
+      const name = email.split('@')[0] ?? email;
+      try {
+        return await db.transaction(async (tx) => {
+          const user = await repo.insertUser(tx, { email, passwordHash, role: input.role, name });
+          await repo.insertPartyProfile(tx, input.role, user.id);
+          return openSession(tx, { id: user.id, email, role: input.role, name }, ip);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    async login(input: LoginRequest, ip: string): Promise<AuthContent> {
+      const since = new Date(now().getTime() - settings.loginWindowMs);
+      const failures = await repo.countAttempts(db, { kind: 'login_failed', ip, email: input.email, since });
+      if (failures >= settings.loginMaxFailures) throw tooManyRequests(MESSAGES.tooManyAttempts);
+
+      const account = await repo.findUserByEmail(db, input.email);
+      const isValid = account
+        ? await verifyPassword(account.passwordHash, input.password)
+        : (await verifyAgainstDummy(input.password), false);
+      if (!account || !isValid) {
+        await repo.recordAttempt(db, { kind: 'login_failed', ip, email: input.email });
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
+      return openSession(db, account, ip);
+    },
+
+    /** The principal behind a bearer token, or null when the token is bad, expired or revoked. */
+    async authenticate(token: string): Promise<Principal | null> {
+      const claims = verifyToken(token, settings.sessionSecret, now().getTime());
+      if (!claims) return null;
+      return (await repo.findActiveSession(db, claims.sid, now())) ?? null;
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await repo.revokeSession(db, sessionId, now());
+    },
+
+    async me(principal: Principal) {
+      return {
+        role: principal.role,
+        user: {
+          _id: principal.userId,
+          name: principal.name,
+          level: await repo.findLevel(db, principal.userId, principal.role),
+          auth_id: { email: principal.email },
+        },
+      };
+    },
+
+    /** Removes throttling rows older than a day (no window is longer). */
+    async pruneAttempts(): Promise<void> {
+      await repo.pruneAttempts(db, new Date(now().getTime() - 24 * HOUR_MS));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,27 @@
+// The EN / العربية switch shown in the public bar, on the auth pages and in the panel menu.
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from '@/i18n';
+
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  // reading i18n.language subscribes this component to language changes
+  const active = i18n.language ? currentLanguage() : 'en';
+  return (
+    <Group gap={4} role="group" aria-label={t('language.label')} wrap="nowrap">
+      {LANGUAGES.map((language) => (
+        <Button
+          key={language}
+          size="compact-sm"
+          variant={language === active ? 'light' : 'subtle'}
+          color={language === active ? undefined : 'gray'}
+          aria-pressed={language === active}
+          lang={language}
+          onClick={() => void setLanguage(language)}
+        >
+          {LANGUAGE_NAMES[language]}
+        </Button>
+      ))}
+    </Group>
+  );
+}

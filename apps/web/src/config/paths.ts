@@ -1,0 +1,121 @@
+// Every route string of the web app, in one place.
+// `path` is what a <Route> matches: top-level areas are absolute ('/sme/*'), pages inside an area are
+// relative to it ('profile'). `getHref` always builds the absolute link.
+import type { Role, SelfRegisterRole } from '@qist/domain';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  public: {
+    area: { path: '/*', getHref: () => '/' },
+    landing: { path: 'landing', getHref: () => '/landing' },
+    aboutUs: { path: 'about-us', getHref: () => '/about-us' },
+    contactUs: { path: 'contact-us', getHref: () => '/contact-us' },
+    faq: { path: 'faq', getHref: () => '/faq' },
+    terms: { path: 'terms', getHref: () => '/terms' },
+    profile: { path: 'profile', getHref: () => '/profile' },
+    preRegister: { path: 'pre-register', getHref: () => '/pre-register' },
+    deliveredOrder: { path: 'delivered-order', getHref: () => '/delivered-order' },
+    payOrder: { path: 'pay-order', getHref: () => '/pay-order' },
+    payInstalment: { path: 'pay-instalment', getHref: () => '/pay-instalment' },
+  },
+
+  auth: {
+    area: { path: '/auth/*', getHref: () => '/auth/login' },
+    login: { path: 'login', getHref: () => '/auth/login' },
+    register: {
+      path: 'register/:role',
+      getHref: (role: SelfRegisterRole = 'sme') => `/auth/register/${role}`,
+    },
+  },
+
+  sme: {
+    area: { path: '/sme/*', getHref: () => '/sme' },
+    verification: { path: 'verification', getHref: () => '/sme/verification' },
+    profile: { path: 'profile', getHref: () => '/sme/profile' },
+    dashboard: { path: 'dashboard', getHref: () => '/sme/dashboard' },
+    suppliers: { path: 'supplier', getHref: () => '/sme/supplier' },
+    supplier: { path: 'supplier/:id', getHref: (supplierId: string) => `/sme/supplier/${id(supplierId)}` },
+    orders: { path: 'orders', getHref: () => '/sme/orders' },
+    order: { path: 'order/:id', getHref: (orderId: string) => `/sme/order/${id(orderId)}` },
+    paymentResult: {
+      path: 'payment-result/:id',
+      getHref: (transactionId: string) => `/sme/payment-result/${id(transactionId)}`,
+    },
+    invoices: { path: 'invoices', getHref: () => '/sme/invoices' },
+  },
+
+  provider: {
+    area: { path: '/provider/*', getHref: () => '/provider' },
+    verification: { path: 'verification', getHref: () => '/provider/verification' },
+    profile: { path: 'profile', getHref: () => '/provider/profile' },
+    dashboard: { path: 'dashboard', getHref: () => '/provider/dashboard' },
+    orders: { path: 'orders', getHref: () => '/provider/orders' },
+    order: { path: 'order/:id', getHref: (orderId: string) => `/provider/order/${id(orderId)}` },
+  },
+
+  admin: {
+    area: { path: '/admin/*', getHref: () => '/admin' },
+    dashboard: { path: 'dashboard', getHref: () => '/admin/dashboard' },
+    preRegistered: { path: 'pre-registered', getHref: () => '/admin/pre-registered' },
+    smes: { path: 'sme', getHref: () => '/admin/sme' },
+    sme: { path: 'sme/:id', getHref: (smeId: string) => `/admin/sme/${id(smeId)}/info` },
+    smeInfo: { path: 'sme/:id/info', getHref: (smeId: string) => `/admin/sme/${id(smeId)}/info` },
+    smeDocuments: { path: 'sme/:id/documents', getHref: (smeId: string) => `/admin/sme/${id(smeId)}/documents` },
+    smeTimeline: {
+      path: 'sme/:id/verification_timeline',
+      getHref: (smeId: string) => `/admin/sme/${id(smeId)}/verification_timeline`,
+    },
+    suppliers: { path: 'supplier', getHref: () => '/admin/supplier' },
+    supplier: { path: 'supplier/:id', getHref: (supplierId: string) => `/admin/supplier/${id(supplierId)}/info` },
+    supplierInfo: {
+      path: 'supplier/:id/info',
+      getHref: (supplierId: string) => `/admin/supplier/${id(supplierId)}/info`,
+    },
+    supplierDocuments: {
+      path: 'supplier/:id/documents',
+      getHref: (supplierId: string) => `/admin/supplier/${id(supplierId)}/documents`,
+    },
+    supplierTimeline: {
+      path: 'supplier/:id/verification_timeline',
+      getHref: (supplierId: string) => `/admin/supplier/${id(supplierId)}/verification_timeline`,
+    },
+    orders: { path: 'orders', getHref: () => '/admin/orders' },
+    order: { path: 'order/:id', getHref: (orderId: string) => `/admin/order/${id(orderId)}` },
+    installments: { path: 'installments', getHref: () => '/admin/installments' },
+    settings: { path: 'settings', getHref: () => '/admin/settings' },
+  },
+
+  bank: {
+    area: { path: '/bank/*', getHref: () => '/bank' },
+    dashboard: { path: 'dashboard', getHref: () => '/bank/dashboard' },
+    smes: { path: 'sme', getHref: () => '/bank/sme' },
+    sme: { path: 'sme/:id', getHref: (smeId: string) => `/bank/sme/${id(smeId)}/info` },
+    smeInfo: { path: 'sme/:id/info', getHref: (smeId: string) => `/bank/sme/${id(smeId)}/info` },
+    smeDocuments: { path: 'sme/:id/documents', getHref: (smeId: string) => `/bank/sme/${id(smeId)}/documents` },
+    orders: { path: 'orders', getHref: () => '/bank/orders' },
+    order: { path: 'order/:id', getHref: (orderId: string) => `/bank/order/${id(orderId)}` },
+    installments: { path: 'installments', getHref: () => '/bank/installments' },
+  },
+
+  insurance: {
+    area: { path: '/insurance/*', getHref: () => '/insurance' },
+    dashboard: { path: 'dashboard', getHref: () => '/insurance/dashboard' },
+    smes: { path: 'sme', getHref: () => '/insurance/sme' },
+    sme: { path: 'sme/:id', getHref: (smeId: string) => `/insurance/sme/${id(smeId)}/info` },
+    smeInfo: { path: 'sme/:id/info', getHref: (smeId: string) => `/insurance/sme/${id(smeId)}/info` },
+    smeDocuments: {
+      path: 'sme/:id/documents',
+      getHref: (smeId: string) => `/insurance/sme/${id(smeId)}/documents`,
+    },
+    orders: { path: 'orders', getHref: () => '/insurance/orders' },
+    order: { path: 'order/:id', getHref: (orderId: string) => `/insurance/order/${id(orderId)}` },
+  },
+} as const;
+
+/** Where a signed-in user of a role lands: /{role}. */
+export function roleHomeHref(role: Role): string {
+  return `/${role}`;
+}
