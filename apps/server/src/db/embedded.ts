@@ -66,15 +66,41 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
+function parentOf(pid: number): { pid: number; command: string } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const ppid = Number.parseInt(/^PPid:\s*(\d+)/m.exec(status)?.[1] ?? '', 10);
+    if (!Number.isInteger(ppid) || ppid <= 1) return undefined;
+    return { pid: ppid, command: readFileSync(`/proc/${ppid}/comm`, 'utf8').trim() };
+  } catch {
+    return undefined;
+  }
+}
+
+export type RunningServer =
+  | { state: 'none' }
+  /** Started by a live process of ours (the app, or a CLI run beside it): reuse it, leave it running. */
+  | { state: 'owned'; pid: number; port: number }
+  /** Its starter was killed (SIGKILL) and it was handed to init: stop it and start anew. */
+  | { state: 'orphaned'; pid: number };
+
+export function findRunningServer(pgDir: string): RunningServer {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return { state: 'none' };
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isPostgresProcess(pid)) return { state: 'none' };
+  const parent = parentOf(pid);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (parent && parent.command.startsWith('node') && Number.isInteger(port)) return { state: 'owned', pid, port };
+  return { state: 'orphaned', pid };
+}
+
 /**
  * A server left running by a run that was killed with SIGKILL still holds the data folder.
  * Ask it for a fast shutdown (it checkpoints, so nothing committed is lost) and wait for it.
  */
-export async function stopOrphanedServer(pgDir: string, log: (m: string) => void): Promise<void> {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid) || !isPostgresProcess(pid)) return;
+export async function stopOrphanedServer(pid: number, log: (m: string) => void): Promise<void> {
   log(`stopping the PostgreSQL server (pid ${pid}) left running by an earlier run`);
   process.kill(pid, 'SIGINT');
   if (await waitForExit(pid, 60_000)) return;
@@ -118,8 +144,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // As root the server runs as the 'postgres' user, which must be able to reach its folder.
   if (isRoot) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
 
-  await stopOrphanedServer(pgDir, log);
   const credentials = readOrCreateCredentials(dataDir);
+  const running = findRunningServer(pgDir);
+  if (running.state === 'owned') {
+    log(`using the PostgreSQL server (pid ${running.pid}) that another process of this app runs on this data folder`);
+    return connectionOf(credentials, running.port, database, async () => {});
+  }
+  if (running.state === 'orphaned') await stopOrphanedServer(running.pid, log);
   const port = await freePort();
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({
@@ -146,6 +177,21 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     throw new Error(`embedded PostgreSQL did not start${error ? `: ${String(error)}` : ''}`);
   });
 
+  try {
+    return await connectionOf(credentials, port, database, () => server.stop());
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Makes sure the application database exists on the server and describes how to reach it. */
+async function connectionOf(
+  credentials: Credentials,
+  port: number,
+  database: string,
+  stop: () => Promise<void>,
+): Promise<EmbeddedDatabase> {
   const base = `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}`;
   const adminUrl = `${base}/postgres`;
   const client = new pg.Client({ connectionString: adminUrl });
@@ -156,10 +202,5 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   } finally {
     await client.end();
   }
-
-  return {
-    url: `${base}/${database}`,
-    adminUrl,
-    stop: () => server.stop(),
-  };
+  return { url: `${base}/${database}`, adminUrl, stop };
 }

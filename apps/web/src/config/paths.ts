@@ -25,6 +25,7 @@ export const paths = {
   auth: {
     area: { path: '/auth/*', getHref: () => '/auth/login' },
     login: { path: 'login', getHref: () => '/auth/login' },
+    registerRoot: { path: 'register', getHref: () => '/auth/register/sme' },
     register: {
       path: 'register/:role',
       getHref: (role: SelfRegisterRole = 'sme') => `/auth/register/${role}`,

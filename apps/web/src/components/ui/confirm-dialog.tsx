@@ -1,5 +1,5 @@
 // A yes/no question in a modal: Escape or a click outside answers "no"; page scrolling is locked.
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 
 export type ConfirmDialogProps = {
   opened: boolean;
@@ -19,13 +19,11 @@ export function ConfirmDialog({ opened, question, yesLabel, noLabel, onYes, onNo
       centered
       withCloseButton={false}
       size="sm"
-      aria-label={question}
+      title={question}
+      styles={{ header: { justifyContent: 'center' }, title: { fontWeight: 600, textAlign: 'center' } }}
       closeOnClickOutside={!loading}
       closeOnEscape={!loading}
     >
-      <Text fw={600} ta="center" mb="lg">
-        {question}
-      </Text>
       <Group justify="center" gap="sm" grow>
         <Button variant="default" onClick={onNo} disabled={loading}>
           {noLabel}

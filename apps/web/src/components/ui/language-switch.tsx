@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from '@/i18n';
 
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  // reading i18n.language subscribes this component to language changes
-  const active = i18n.language ? currentLanguage() : 'en';
+  // useTranslation re-renders the switch when the language changes
+  const { t } = useTranslation();
+  const active = currentLanguage();
   return (
     <Group gap={4} role="group" aria-label={t('language.label')} wrap="nowrap">
       {LANGUAGES.map((language) => (

@@ -6,6 +6,7 @@ export const ar: Translation<CommonResources> = {
     name: 'قسط',
     loading: 'جارٍ التحميل',
     home: 'الصفحة الرئيسية لـ {{name}}',
+    reload: 'إعادة تحميل الصفحة',
   },
   language: {
     label: 'اللغة',

@@ -6,6 +6,7 @@ export const en = {
     name: PRODUCT_NAME,
     loading: 'loading',
     home: '{{name}} home',
+    reload: 'Reload page',
   },
   language: {
     label: 'Language',

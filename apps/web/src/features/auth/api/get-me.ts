@@ -3,7 +3,7 @@ import { meResponse } from '@qist/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api';
-import { updateSession } from '@/lib/session';
+import { updateSession, useSession } from '@/lib/session';
 
 const meContent = meResponse.shape.content;
 
@@ -19,9 +19,14 @@ export function useMe() {
   return useQuery(getMeQueryOptions());
 }
 
-/** Fetches the user once the area mounts and writes role, name, email and LEVEL back to the session. */
-export function useSessionRefresh(): void {
-  const { data } = useMe();
+/**
+ * Fetches the user when an area mounts and writes role, name, email and LEVEL back to the session.
+ * `level` is the fresh one as soon as it arrives (before the session write re-renders anyone), so a
+ * menu or redirect never acts on the stale stored level once the server has answered.
+ */
+export function useSessionRefresh(): { isPending: boolean; level: number | null } {
+  const session = useSession();
+  const { data, isPending } = useMe();
   useEffect(() => {
     if (!data) return;
     updateSession({
@@ -31,4 +36,5 @@ export function useSessionRefresh(): void {
       level: data.user.level,
     });
   }, [data]);
+  return { isPending, level: data ? data.user.level : session.level };
 }

@@ -1,0 +1,53 @@
+// The supplier area (part 1 §2): verification and profile until the admin verifies the supplier
+// (level 5), then profile, dashboard and orders. Pages are placeholders for now; routes are final.
+import { isProviderActive, PROVIDER_LEVEL } from '@qist/domain';
+import { IconLayoutDashboard, IconReceipt, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
+import { PageLoader } from '@/components/ui/page-loader';
+import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { paths } from '@/config/paths';
+import { useSessionRefresh } from '@/features/auth/api/get-me';
+import { logout } from '@/features/auth/api/logout';
+
+const P = paths.provider;
+
+export default function ProviderArea() {
+  const { t } = useTranslation();
+  const { isPending, level } = useSessionRefresh();
+  const isActive = isProviderActive(level ?? PROVIDER_LEVEL.registered);
+
+  const menu: PanelMenuItem[] = isActive
+    ? [
+        { href: P.profile.getHref(), label: t('panel.menu.profile'), icon: IconUserCircle },
+        { href: P.dashboard.getHref(), label: t('panel.menu.dashboard'), icon: IconLayoutDashboard },
+        { href: P.orders.getHref(), label: t('panel.menu.orders'), icon: IconReceipt },
+      ]
+    : [
+        { href: P.verification.getHref(), label: t('panel.menu.verification'), icon: IconShieldCheck },
+        { href: P.profile.getHref(), label: t('panel.menu.profile'), icon: IconUserCircle },
+      ];
+
+  return (
+    <PanelShell role="provider" menu={menu} onLogout={logout}>
+      {isPending ? (
+        <PageLoader />
+      ) : isActive ? (
+        <Routes>
+          <Route path={P.profile.path} element={<PlaceholderPage page="profile" />} />
+          <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+          <Route path={P.orders.path} element={<PlaceholderPage page="orders" />} />
+          <Route path={P.order.path} element={<PlaceholderPage page="order" />} />
+          <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />
+        </Routes>
+      ) : (
+        <Routes>
+          <Route path={P.verification.path} element={<PlaceholderPage page="verification" />} />
+          <Route path={P.profile.path} element={<PlaceholderPage page="profile" />} />
+          <Route path="*" element={<Navigate to={P.verification.getHref()} replace />} />
+        </Routes>
+      )}
+    </PanelShell>
+  );
+}

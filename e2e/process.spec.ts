@@ -1,0 +1,116 @@
+// The server process itself: a hard kill loses nothing, a restart finds and stops the orphaned
+// PostgreSQL, the user:create command works beside a running server, and SIGTERM stops everything.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from './support';
+
+const MAIN = path.resolve('apps/server/dist/main.js');
+const USER_CREATE = path.resolve('apps/server/dist/cli/user-create.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function postmasterPid(dataDir: string): number | undefined {
+  const file = path.join(dataDir, 'postgres', 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  // The server prints one line when it serves; wait for that line rather than for time to pass.
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('serving on')) resolve();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return { child, base };
+}
+
+async function post(base: string, url: string, payload: unknown) {
+  const response = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  return { status: response.status, body: (await response.json()) as { status: boolean; content?: any; msg?: string } };
+}
+
+test('a hard kill loses nothing and the next start reclaims the data folder', async () => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qist-restart-'));
+  try {
+    const first = await startServer(dataDir);
+    const email = uniqueEmail('survivor');
+    const registered = await post(first.base, '/api/v1/auth/register', {
+      email,
+      password: 'password123',
+      role: 'sme',
+      code: 'SME-DEMO-CODE',
+    });
+    expect(registered.body.content['user-role']).toBe('sme');
+
+    // The command beside a running server uses the server's PostgreSQL and leaves it running.
+    const bankEmail = uniqueEmail('bank');
+    const created = spawnSync(process.execPath, [USER_CREATE, '--role', 'bank', '--email', bankEmail, '--password', 'password123'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toContain(`created bank account ${bankEmail}`);
+    const bankLogin = await post(first.base, '/api/v1/auth/login', { email: bankEmail, password: 'password123' });
+    expect(bankLogin.body.content['user-role']).toBe('bank');
+
+    const orphan = postmasterPid(dataDir);
+    expect(orphan).toBeDefined();
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+    expect(isAlive(orphan!)).toBe(true);
+
+    const second = await startServer(dataDir);
+    expect(isAlive(orphan!)).toBe(false);
+    expect(postmasterPid(dataDir)).not.toBe(orphan);
+    const login = await post(second.base, '/api/v1/auth/login', { email, password: 'password123' });
+    expect(login.status).toBe(200);
+    expect(login.body.content.user).toMatchObject({ level: 0, auth_id: { email } });
+    const admin = await post(second.base, '/api/v1/auth/login', { email: 'admin@example.com', password: 'demo12345' });
+    expect(admin.body.content['user-role']).toBe('admin');
+
+    const running = postmasterPid(dataDir)!;
+    const exitCode = new Promise((resolve) => second.child.once('exit', resolve));
+    second.child.kill('SIGTERM');
+    expect(await exitCode).toBe(0);
+    expect(isAlive(running)).toBe(false);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

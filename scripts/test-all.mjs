@@ -1,0 +1,92 @@
+// npm test: every check in one run — lint, typecheck, unit/API/component tests (real PostgreSQL),
+// the web build and the Playwright journeys in Chromium — then one closing line of real totals.
+// A failing step does not stop the later ones; any failure makes the exit code non-zero.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = path.join(root, '.test-output');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const startedAt = Date.now();
+const failedSteps = [];
+let passed = 0;
+let failed = 0;
+
+if (!existsSync(chromium) && typeof process.getuid === 'function' && process.getuid() === 0) {
+  run('install chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+}
+
+for (const [name, args] of [
+  ['lint', ['run', 'lint']],
+  ['typecheck', ['run', 'typecheck']],
+]) {
+  if (!run(name, 'npm', args)) failedSteps.push(name);
+}
+
+const vitestReport = path.join(out, 'vitest.json');
+const vitestOk = run('unit, API and component tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  if (!vitestOk && vitest.numFailedTests === 0) failedSteps.push('vitest (a suite failed to run)');
+} else {
+  failedSteps.push('vitest (no report)');
+}
+
+const built = run('build', 'npm', ['run', 'build']);
+if (!built) failedSteps.push('build');
+
+if (built && existsSync(chromium)) {
+  const playwrightReport = path.join(out, 'playwright.json');
+  const e2eOk = run('end-to-end journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const e2e = readJson(playwrightReport);
+  if (e2e?.stats) {
+    passed += e2e.stats.expected;
+    failed += e2e.stats.unexpected + e2e.stats.flaky;
+    if (!e2eOk && e2e.stats.unexpected === 0) failedSteps.push('playwright (the run failed)');
+  } else {
+    failedSteps.push('playwright (no report)');
+  }
+} else {
+  failedSteps.push(built ? `playwright (no browser at ${chromium})` : 'playwright (not run: the build failed)');
+}
+
+// A step that is not a test (lint, typecheck, build) counts as one failure when it fails.
+failed += failedSteps.length;
+console.log(`\nwhole run: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
