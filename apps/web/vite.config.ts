@@ -24,5 +24,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // The domain package only declares constants, functions and zod schemas: a chunk that uses
+      // none of a domain module's exports need not load it (keeps zod off the public pages).
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }] },
+      output: {
+        // React and the router change rarely: their own long-cached chunk (every page needs them).
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
   },
 });

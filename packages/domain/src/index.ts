@@ -5,3 +5,5 @@ export * from './messages.js';
 export * from './money.js';
 export * from './schemas/envelope.js';
 export * from './schemas/auth.js';
+export * from './preregistration/business-sectors.js';
+export * from './preregistration/schema.js';

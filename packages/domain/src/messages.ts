@@ -31,6 +31,19 @@ export const MESSAGES = {
   serverError: 'something went wrong, please try again',
   mustLoginAsSupplier: 'you must login as supplier',
   mustLoginAsSme: 'you must login as SME',
+  // pre-registration (part 1 §5)
+  companyNameRequired: 'Company name is required',
+  businessSectorRequired: 'Please select your business sector',
+  yearRequired: 'Please select year of establishment',
+  preRegisterEmailRequired: 'Email is required',
+  preRegisterEmailInvalid: 'Invalid email address',
+  telephoneRequired: 'Telephone number is required',
+  telephoneInvalid: 'Invalid telephone number',
+  loanAmountTooSmall: 'Loan amount must be greater than 0',
+  loanAmountRequired: 'Loan amount is required',
+  loanAmountTooLarge: 'Loan amount is too large',
+  preRegisterSuccess: 'pre-register successfully',
+  tooManyPreRegistrations: 'too many pre-registrations from this address, please try again later',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -28,6 +28,8 @@ export type RequestOptions = {
   notifyOnError?: boolean;
   /** Sign-in and sign-up answer 401 for wrong credentials: that must not end a session. */
   isAuthAttempt?: boolean;
+  /** Give up after this many milliseconds (file uploads use 10 s, part 1 §9); none by default. */
+  timeoutMs?: number;
 };
 
 async function readJson(response: Response): Promise<unknown> {
@@ -55,18 +57,24 @@ export async function apiRequest<T = unknown>(
   schema?: z.ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const { method = 'GET', body, signal, notifyOnError = true, isAuthAttempt = false } = options;
+  const { method = 'GET', body, notifyOnError = true, isAuthAttempt = false, timeoutMs } = options;
+  const isMultipart = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // multipart bodies set their own Content-Type (with the boundary)
+  if (body !== undefined && !isMultipart) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  const signals = [options.signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
+    (s): s is AbortSignal => s !== undefined,
+  );
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
 
   let error: ApiError;
   try {
     const response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body),
       signal,
     });
     const json = await readJson(response);
@@ -81,6 +89,7 @@ export async function apiRequest<T = unknown>(
       error = new ApiError(failureMessage(json, response.status), response.ok ? 500 : response.status);
     }
   } catch (cause) {
+    // the caller cancelled (a query unmounted): nothing to tell the user
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     error = new ApiError(MESSAGES.serverError, 0);
   }
@@ -96,6 +105,7 @@ export async function apiRequest<T = unknown>(
 export const api = {
   get: <T>(path: string, schema?: z.ZodType<T>, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'GET' }),
+  /** `body` may be FormData for uploads. */
   post: <T>(path: string, body: unknown, schema?: z.ZodType<T>, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'POST', body }),
   put: <T>(path: string, body: unknown, schema?: z.ZodType<T>, options?: Omit<RequestOptions, 'method' | 'body'>) =>

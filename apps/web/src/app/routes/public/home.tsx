@@ -1,5 +1,5 @@
 // The home page (/ and /landing): product name, a two-line pitch and the two ways to sign up.
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PRODUCT_NAME } from '@qist/domain';
 import { IconCertificate, IconChartPie, IconPercentage, IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,20 +30,14 @@ export function HomePage() {
             {t('home.pitchLine2')}
           </Text>
         </Stack>
-        <Group gap="sm" mt="sm" w="100%">
-          <Button component={Link} to={paths.auth.register.getHref('sme')} size="md" flex={{ base: 1, xs: 0 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm" w={{ base: '100%', xs: 'auto' }}>
+          <Button component={Link} to={paths.auth.register.getHref('sme')} size="md">
             {t('home.registerSme')}
           </Button>
-          <Button
-            component={Link}
-            to={paths.auth.register.getHref('provider')}
-            size="md"
-            variant="outline"
-            flex={{ base: 1, xs: 0 }}
-          >
+          <Button component={Link} to={paths.auth.register.getHref('provider')} size="md" variant="outline">
             {t('home.registerProvider')}
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
 
       <Stack gap="md">

@@ -3,8 +3,9 @@ import { authContent, type AuthContent, type RegisterRequest } from '@qist/domai
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
+/** Failures are not toasted here: the form shows them, on a field when it can. */
 export function register(body: RegisterRequest): Promise<AuthContent> {
-  return api.post('/api/v1/auth/register', body, authContent, { isAuthAttempt: true });
+  return api.post('/api/v1/auth/register', body, authContent, { isAuthAttempt: true, notifyOnError: false });
 }
 
 export function useRegister() {

@@ -87,12 +87,14 @@ export function SignUpForm({ role }: SignUpFormProps) {
         },
         onError: (error) => {
           setPending(null);
-          if (!(error instanceof ApiError)) return;
-          if (error.message === MESSAGES.codeWrong) {
-            setError('code', { type: 'server', message: MESSAGES.codeWrong }, { shouldFocus: true });
+          const message = error instanceof ApiError ? error.message : MESSAGES.serverError;
+          if (message === MESSAGES.codeWrong) {
+            setError('code', { type: 'server', message }, { shouldFocus: true });
             notify.warning(MESSAGES.contactUsWithEmail);
-          } else if (error.message === MESSAGES.emailTaken) {
-            setError('email', { type: 'server', message: MESSAGES.emailTaken }, { shouldFocus: true });
+          } else if (message === MESSAGES.emailTaken) {
+            setError('email', { type: 'server', message }, { shouldFocus: true });
+          } else {
+            notify.error(message);
           }
         },
       },

@@ -1,0 +1,62 @@
+import { Notifications } from '@mantine/notifications';
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
+import { fail, ok, signIn, stubServer } from '@/testing/render-app';
+import { api, ApiError } from './api';
+
+function renderToasts() {
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+    </MantineProvider>,
+  );
+}
+
+describe('API client', () => {
+  it('returns the content and sends the bearer token', async () => {
+    signIn('admin', null);
+    const fetchMock = stubServer({ 'GET /api/v1/things': ok({ things: [1, 2] }) });
+    await expect(api.get('/api/v1/things')).resolves.toEqual({ things: [1, 2] });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer token-admin' });
+  });
+
+  it('throws ApiError(msg, status) and toasts the msg, translated when it is a known sentence', async () => {
+    renderToasts();
+    await i18n.changeLanguage('ar');
+    stubServer({ 'POST /api/v1/auth/login': fail(429, 'too many attempts, please try again later') });
+    const error = await api.post('/api/v1/auth/login', {}, undefined, { isAuthAttempt: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'too many attempts, please try again later', status: 429, key: 'tooManyAttempts' });
+    expect(await screen.findByText('محاولات كثيرة، يرجى المحاولة لاحقًا')).toBeInTheDocument();
+  });
+
+  it('shows an unknown msg as it came', async () => {
+    renderToasts();
+    stubServer({ 'GET /api/v1/x': fail(409, 'order is in status waiting') });
+    await expect(api.get('/api/v1/x')).rejects.toMatchObject({ status: 409 });
+    expect(await screen.findByText('order is in status waiting')).toBeInTheDocument();
+  });
+
+  it('turns a body that is not the envelope into a generic message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    await expect(api.get('/api/v1/x', undefined, { notifyOnError: false })).rejects.toMatchObject({
+      message: 'something went wrong, please try again',
+      status: 502,
+    });
+  });
+
+  it('sends FormData as multipart, without a JSON content type', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ status: true, content: { ok: 1 } }), { status: 200 })),
+    );
+    const form = new FormData();
+    form.append('title', 'CR license');
+    await expect(api.post('/api/v1/sme/doc/upload', form, undefined, { timeoutMs: 10_000 })).resolves.toEqual({ ok: 1 });
+    const [, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+});

@@ -1,0 +1,71 @@
+// Renders the real route tree in memory, with a fetch stub standing in for the server.
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { createAppRoutes } from '@/app/router';
+
+export function renderApp(path: string) {
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider env="test">
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, user, router };
+}
+
+export type FakeAnswer = { status?: number; body: unknown };
+export type FakeRoutes = Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>;
+
+/**
+ * Stubs fetch with answers keyed by 'METHOD /path'; an unknown call fails the test loudly (404).
+ * Returns the mock, so a test can check what was sent.
+ */
+export function stubServer(routes: FakeRoutes) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const key = `${method} ${new URL(url, 'http://localhost').pathname}`;
+    const route = routes[key];
+    const sent: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const answer = typeof route === 'function' ? route(sent) : route;
+    const { status = 200, body } = answer ?? { status: 404, body: { status: false, msg: `no stub for ${key}` } };
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The JSON bodies sent to one endpoint, in order. */
+export function sentBodies(fetchMock: ReturnType<typeof stubServer>, method: string, path: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => String(input).endsWith(path) && (init?.method ?? 'GET').toUpperCase() === method)
+    .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
+}
+
+export const ok = (content: unknown): FakeAnswer => ({ status: 200, body: { status: true, content } });
+export const fail = (status: number, msg: string): FakeAnswer => ({ status, body: { status: false, msg } });
+
+export function authContent(role: string, level: number | null, email = `${role}@example.com`) {
+  return {
+    token: `token-${role}`,
+    'user-role': role,
+    user: { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email } },
+  };
+}
+
+export function meContent(role: string, level: number | null, email = `${role}@example.com`) {
+  return { role, user: { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email } } };
+}
+
+/** Puts a session in localStorage as sign-in would. */
+export function signIn(role: string, level: number | null) {
+  window.localStorage.setItem('token', `token-${role}`);
+  window.localStorage.setItem('role', role);
+  window.localStorage.setItem('name', role);
+  window.localStorage.setItem('email', `${role}@example.com`);
+  if (level !== null) window.localStorage.setItem('LEVEL', String(level));
+}

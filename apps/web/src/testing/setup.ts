@@ -1,0 +1,44 @@
+// Vitest set-up for component tests: jest-dom matchers, the browser APIs jsdom lacks but Mantine
+// uses, and a clean slate (storage, toasts, language) after every test.
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { i18n } from '@/i18n';
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+// Mantine's ScrollArea and focus handling call these; jsdom does not implement them.
+window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+window.scrollTo = () => {};
+
+afterEach(async () => {
+  cleanup();
+  notifications.clean();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
