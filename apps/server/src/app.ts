@@ -20,6 +20,9 @@ import { AppError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { preregistrationRoutes } from './modules/preregistration/routes.js';
+import { createPreregistrationService } from './modules/preregistration/service.js';
+import { createThrottle } from './modules/throttle/service.js';
 import { registerAccessControl } from './plugins/access.js';
 
 export interface AppDeps {
@@ -95,8 +98,10 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const throttle = createThrottle(db);
   const auth = createAuthService({
     db,
+    throttle,
     settings: {
       sessionSecret: config.sessionSecret,
       sessionTtlMs: config.sessionTtlMs,
@@ -109,6 +114,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
 
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, { prefix: '/api/v1/auth', auth });
+  const preregistration = createPreregistrationService({ db, throttle, maxPerHour: config.preregisterMaxPerHour });
+  await app.register(preregistrationRoutes, { prefix: '/api/v1', preregistration });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWebApp = existsSync(indexHtml);
@@ -139,7 +146,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
 
   // Throttling rows older than any window are dropped hourly.
   const pruneTimer = setInterval(() => {
-    auth.pruneAttempts().catch((error: unknown) => app.log.warn({ err: error }, 'pruning auth attempts failed'));
+    throttle.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning rate events failed'));
   }, 3_600_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));

@@ -22,6 +22,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(20),
+  PREREGISTER_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -40,6 +41,7 @@ export interface Config {
   loginMaxFailures: number;
   loginWindowMs: number;
   signupMaxPerHour: number;
+  preregisterMaxPerHour: number;
   trustProxy: boolean;
   logLevel: string;
   /** Folder of the built web app; the API serves it when it exists. */
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
+    preregisterMaxPerHour: e.PREREGISTER_MAX_PER_HOUR,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),

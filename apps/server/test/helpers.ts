@@ -55,6 +55,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     LOGIN_MAX_FAILURES: '1000',
     SIGNUP_MAX_PER_HOUR: '1000',
+    PREREGISTER_MAX_PER_HOUR: '1000',
     WEB_DIST: path.join(tmpdir(), 'qist-no-web-build'),
     ...overrides,
   });

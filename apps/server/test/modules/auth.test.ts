@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
-import { authAttempts, providers, sessions, smes, users } from '../../src/db/schema/index.js';
+import { providers, rateEvents, sessions, smes, users } from '../../src/db/schema/index.js';
 import { bearer, body, createAccount, loginAs, uniqueEmail, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp({
@@ -132,7 +132,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(wrong.statusCode).toBe(401);
     expect(body(wrong)).toEqual({ status: false, msg: MESSAGES.invalidCredentials });
     expect(body(unknown)).toEqual({ status: false, msg: MESSAGES.invalidCredentials });
-    const failures = await ctx.db.select().from(authAttempts).where(eq(authAttempts.email, account.email));
+    const failures = await ctx.db.select().from(rateEvents).where(eq(rateEvents.subject, account.email));
     expect(failures.map((f) => f.kind)).toEqual(['login_failed']);
     const open = await ctx.db.select().from(sessions).where(eq(sessions.userId, account.id));
     expect(open).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
-import { users } from '../../src/db/schema/index.js';
+import { preregistrations, users } from '../../src/db/schema/index.js';
 import { body, createAccount, uniqueEmail, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp({ env: { LOGIN_MAX_FAILURES: '3', SIGNUP_MAX_PER_HOUR: '2' } });
@@ -42,5 +42,29 @@ describe('throttling per address', () => {
     expect(statuses).toEqual([200, 200, 429]);
     const [row] = await ctx.db.select({ n: count() }).from(users).where(eq(users.email, emails[2]!));
     expect(row?.n).toBe(0);
+  });
+});
+
+describe('pre-registration throttling', () => {
+  const tight = useTestApp({ env: { PREREGISTER_MAX_PER_HOUR: '2' } });
+
+  it('refuses a third pre-registration from one address within the hour and stores nothing', async () => {
+    const payload = {
+      CompanyName: 'Spam Co',
+      BusinessSector: 'Retail',
+      YearOfEstablishment: new Date().getUTCFullYear(),
+      CompanyEmail: 'spam@example.com',
+      CompanyPhone: '12345678',
+      LoanAmount: 10,
+    };
+    const send = (ip: string) => tight.app.inject({ method: 'POST', url: '/api/v1/ads/form/register', payload, remoteAddress: ip });
+    const statuses = [(await send('192.0.2.10')).statusCode, (await send('192.0.2.10')).statusCode];
+    const third = await send('192.0.2.10');
+    expect(statuses).toEqual([200, 200]);
+    expect(third.statusCode).toBe(429);
+    expect(body(third)).toEqual({ status: false, msg: MESSAGES.tooManyPreRegistrations });
+    expect((await send('192.0.2.11')).statusCode).toBe(200);
+    const [row] = await tight.db.select({ n: count() }).from(preregistrations);
+    expect(row?.n).toBe(3);
   });
 });

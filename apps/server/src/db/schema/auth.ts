@@ -85,18 +85,19 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
-/** Sign-in failures and sign-ups, counted per address (and account) over a window. */
-export const authAttempts = pgTable(
-  'auth_attempts',
+/** Throttled events (failed sign-ins, sign-ups, pre-registrations), counted per address over a window. */
+export const rateEvents = pgTable(
+  'rate_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: ['login_failed', 'register'] }).notNull(),
+    kind: text('kind').notNull(),
     ip: text('ip').notNull(),
-    email: text('email'),
+    /** What the limit is about besides the address, e.g. the account's email. */
+    subject: text('subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('auth_attempts_kind_ip_idx').on(t.kind, t.ip, t.createdAt),
-    index('auth_attempts_kind_email_idx').on(t.kind, t.email, t.createdAt),
+    index('rate_events_kind_ip_idx').on(t.kind, t.ip, t.createdAt),
+    index('rate_events_created_at_idx').on(t.createdAt),
   ],
 );

@@ -1,8 +1,8 @@
-// SQL of accounts, sessions, sign-up codes and throttled attempts.
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+// SQL of accounts, sessions and sign-up codes.
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Role, SelfRegisterRole } from '@qist/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { authAttempts, providers, sessions, signupCodes, smes, users } from '../../db/schema/index.js';
+import { providers, sessions, signupCodes, smes, users } from '../../db/schema/index.js';
 
 export type Executor = Db | Tx;
 
@@ -105,30 +105,4 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date):
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-export async function recordAttempt(
-  db: Executor,
-  values: { kind: 'login_failed' | 'register'; ip: string; email?: string },
-): Promise<void> {
-  await db.insert(authAttempts).values({ ...values, email: values.email ? normaliseEmail(values.email) : null });
-}
-
-export async function countAttempts(
-  db: Executor,
-  where: { kind: 'login_failed' | 'register'; ip: string; email?: string; since: Date },
-): Promise<number> {
-  const conditions = [
-    eq(authAttempts.kind, where.kind),
-    eq(authAttempts.ip, where.ip),
-    gt(authAttempts.createdAt, where.since),
-  ];
-  if (where.email !== undefined) conditions.push(eq(authAttempts.email, normaliseEmail(where.email)));
-  const [row] = await db.select({ n: count() }).from(authAttempts).where(and(...conditions));
-  return row?.n ?? 0;
-}
-
-/** Drops attempts older than any window still counts. */
-export async function pruneAttempts(db: Executor, before: Date): Promise<void> {
-  await db.delete(authAttempts).where(sql`${authAttempts.createdAt} < ${before}`);
 }

@@ -1,9 +1,10 @@
 // Sign-up, sign-in, sessions and sign-out. Receives its dependencies, so it tests without HTTP.
 import { MESSAGES, type AuthContent, type LoginRequest, type RegisterRequest, type Role } from '@qist/domain';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, isUniqueViolation, tooManyRequests, unauthorized } from '../../errors.js';
+import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { signToken, verifyToken } from '../../lib/tokens.js';
+import type { Throttle } from '../throttle/service.js';
 import * as repo from './repository.js';
 
 export interface AuthSettings {
@@ -16,6 +17,7 @@ export interface AuthSettings {
 
 export interface AuthDeps {
   db: Db;
+  throttle: Throttle;
   settings: AuthSettings;
   now?: () => Date;
 }
@@ -36,7 +38,7 @@ export function signupCodeMatches(expected: string, given: string): boolean {
   return expected.trim().toLowerCase() === given.trim().toLowerCase();
 }
 
-export function createAuthService({ db, settings, now = () => new Date() }: AuthDeps) {
+export function createAuthService({ db, throttle, settings, now = () => new Date() }: AuthDeps) {
   async function openSession(
     executor: repo.Executor,
     account: { id: string; email: string; role: Role; name: string },
@@ -59,12 +61,15 @@ export function createAuthService({ db, settings, now = () => new Date() }: Auth
 
   return {
     async register(input: RegisterRequest, ip: string): Promise<AuthContent> {
-      const since = new Date(now().getTime() - HOUR_MS);
-      if ((await repo.countAttempts(db, { kind: 'register', ip, since })) >= settings.signupMaxPerHour) {
-        throw tooManyRequests(MESSAGES.tooManySignUps);
-      }
+      await throttle.assertAllowed({
+        kind: 'register',
+        ip,
+        max: settings.signupMaxPerHour,
+        windowMs: HOUR_MS,
+        msg: MESSAGES.tooManySignUps,
+      });
       // Every attempt counts, so the limit also slows down guessing of sign-up codes.
-      await repo.recordAttempt(db, { kind: 'register', ip, email: input.email });
+      await throttle.record({ kind: 'register', ip });
 
       const expected = await repo.findSignupCode(db, input.role);
       if (!expected || !signupCodeMatches(expected, input.code)) throw badRequest(MESSAGES.codeWrong);
@@ -86,16 +91,22 @@ export function createAuthService({ db, settings, now = () => new Date() }: Auth
     },
 
     async login(input: LoginRequest, ip: string): Promise<AuthContent> {
-      const since = new Date(now().getTime() - settings.loginWindowMs);
-      const failures = await repo.countAttempts(db, { kind: 'login_failed', ip, email: input.email, since });
-      if (failures >= settings.loginMaxFailures) throw tooManyRequests(MESSAGES.tooManyAttempts);
+      const subject = repo.normaliseEmail(input.email);
+      await throttle.assertAllowed({
+        kind: 'login_failed',
+        ip,
+        subject,
+        max: settings.loginMaxFailures,
+        windowMs: settings.loginWindowMs,
+        msg: MESSAGES.tooManyAttempts,
+      });
 
       const account = await repo.findUserByEmail(db, input.email);
       const isValid = account
         ? await verifyPassword(account.passwordHash, input.password)
         : (await verifyAgainstDummy(input.password), false);
       if (!account || !isValid) {
-        await repo.recordAttempt(db, { kind: 'login_failed', ip, email: input.email });
+        await throttle.record({ kind: 'login_failed', ip, subject });
         throw unauthorized(MESSAGES.invalidCredentials);
       }
       return openSession(db, account, ip);
@@ -122,11 +133,6 @@ export function createAuthService({ db, settings, now = () => new Date() }: Auth
           auth_id: { email: principal.email },
         },
       };
-    },
-
-    /** Removes throttling rows older than a day (no window is longer). */
-    async pruneAttempts(): Promise<void> {
-      await repo.pruneAttempts(db, new Date(now().getTime() - 24 * HOUR_MS));
     },
   };
 }

@@ -1,4 +1,4 @@
-// The admin area (part 2 §2). Pages are placeholders for now; routes, menu and redirects are final.
+// The admin area (part 2 §2). Routes, menu and redirects are final; pages not built yet are placeholders.
 import {
   IconBuildingStore,
   IconCalendarDollar,
@@ -14,6 +14,7 @@ import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
+import { PreregistrationsTable } from '@/features/preregistration/components/preregistrations-table';
 
 const P = paths.admin;
 
@@ -43,7 +44,7 @@ export default function AdminArea() {
     <PanelShell role="admin" menu={menu} onLogout={logout}>
       <Routes>
         <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
-        <Route path={P.preRegistered.path} element={<PlaceholderPage page="preRegistered" />} />
+        <Route path={P.preRegistered.path} element={<PreregistrationsTable />} />
         <Route path={P.smes.path} element={<PlaceholderPage page="smeList" />} />
         <Route path={P.sme.path} element={<ToSmeInfo />} />
         <Route path={P.smeInfo.path} element={<PlaceholderPage page="smeInfo" />} />

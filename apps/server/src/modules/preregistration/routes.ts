@@ -1,0 +1,47 @@
+// POST /api/v1/ads/form/register (public) and GET /api/v1/admin/form/list (admin).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorEnvelope,
+  paginationQuery,
+  preRegisterRequest,
+  preRegisterResponse,
+  preRegistrationListResponse,
+} from '@qist/domain';
+import type { PreregistrationService } from './service.js';
+
+export const preregistrationRoutes: FastifyPluginAsyncZod<{ preregistration: PreregistrationService }> = async (
+  app,
+  { preregistration },
+) => {
+  app.post(
+    '/ads/form/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['pre-registration'],
+        summary: 'Send an expression of interest from the public pre-registration page',
+        body: preRegisterRequest,
+        response: { 200: preRegisterResponse, 400: errorEnvelope, 429: errorEnvelope },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      content: { form: await preregistration.register(request.body, request.ip) },
+    }),
+  );
+
+  app.get(
+    '/admin/form/list',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['pre-registration'],
+        summary: 'Pre-registered SMEs, newest first',
+        security: [{ bearerAuth: [] }],
+        querystring: paginationQuery,
+        response: { 200: preRegistrationListResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
+      },
+    },
+    async (request) => ({ status: true as const, content: await preregistration.list(request.query) }),
+  );
+};

@@ -1,0 +1,68 @@
+// Pre-registration: a visitor's expression of interest, listed for the admin.
+import {
+  MESSAGES,
+  fromMinorUnits,
+  toMinorUnits,
+  type PaginationQuery,
+  type PreRegisterRequest,
+  type PreRegistrationItem,
+} from '@qist/domain';
+import type { Db } from '../../db/client.js';
+import type { Throttle } from '../throttle/service.js';
+import * as repo from './repository.js';
+
+const HOUR_MS = 3_600_000;
+
+export interface PreregistrationDeps {
+  db: Db;
+  throttle: Throttle;
+  maxPerHour: number;
+}
+
+function toItem(row: repo.PreregistrationRow): PreRegistrationItem {
+  return {
+    _id: row.id,
+    CompanyName: row.companyName,
+    BusinessSector: row.businessSector,
+    YearOfEstablishment: row.yearOfEstablishment,
+    CompanyEmail: row.companyEmail,
+    CompanyPhone: row.companyPhone,
+    LoanAmount: fromMinorUnits(row.loanAmount),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createPreregistrationService({ db, throttle, maxPerHour }: PreregistrationDeps) {
+  return {
+    async register(input: PreRegisterRequest, ip: string): Promise<PreRegistrationItem> {
+      await throttle.assertAllowed({
+        kind: 'preregister',
+        ip,
+        max: maxPerHour,
+        windowMs: HOUR_MS,
+        msg: MESSAGES.tooManyPreRegistrations,
+      });
+      const row = await repo.insertPreregistration(db, {
+        companyName: input.CompanyName,
+        businessSector: input.BusinessSector,
+        yearOfEstablishment: input.YearOfEstablishment,
+        companyEmail: input.CompanyEmail.toLowerCase(),
+        companyPhone: input.CompanyPhone,
+        loanAmount: toMinorUnits(input.LoanAmount),
+        ip,
+      });
+      await throttle.record({ kind: 'preregister', ip });
+      return toItem(row);
+    },
+
+    async list({ page, perPage }: PaginationQuery): Promise<{ forms: PreRegistrationItem[]; count: number }> {
+      const [rows, count] = await Promise.all([
+        repo.listPreregistrations(db, { limit: perPage, offset: (page - 1) * perPage }),
+        repo.countPreregistrations(db),
+      ]);
+      return { forms: rows.map(toItem), count };
+    },
+  };
+}
+
+export type PreregistrationService = ReturnType<typeof createPreregistrationService>;
