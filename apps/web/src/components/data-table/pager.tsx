@@ -25,17 +25,18 @@ export function Pager({ count, page, onChange, perPage = PAGE_SIZE }: PagerProps
         {t('table.total', { count })}
       </Text>
       {total > 1 && (
-        <Pagination
-          total={total}
-          value={Math.min(page, total)}
-          onChange={onChange}
-          siblings={1}
-          boundaries={1}
-          size="sm"
-          aria-label={t('table.pager')}
-          getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
-          getItemProps={(item) => ({ 'aria-current': item === page ? 'page' : undefined })}
-        />
+        <nav aria-label={t('table.pager')}>
+          <Pagination
+            total={total}
+            value={Math.min(page, total)}
+            onChange={onChange}
+            siblings={1}
+            boundaries={1}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+            getItemProps={(item) => ({ 'aria-current': item === page ? 'page' : undefined })}
+          />
+        </nav>
       )}
     </Group>
   );

@@ -68,7 +68,6 @@ export const ar: Translation<CommonResources> = {
     order: { title: 'الطلب', line: 'ستظهر تفاصيل الطلب هنا.' },
     paymentResult: { title: 'نتيجة الدفع', line: 'ستظهر نتيجة عملية الدفع هنا.' },
     invoices: { title: 'الفواتير', line: 'ستظهر فواتيرك هنا.' },
-    preRegistered: { title: 'المنشآت المسجلة مسبقًا', line: 'ستظهر هنا المنشآت التي سجلت مسبقًا.' },
     smeList: { title: 'قائمة المنشآت', line: 'ستظهر المنشآت هنا.' },
     smeInfo: { title: 'معلومات المنشأة', line: 'ستظهر معلومات المنشأة هنا.' },
     smeDocuments: { title: 'مستندات المنشأة', line: 'ستظهر مستندات المنشأة هنا.' },

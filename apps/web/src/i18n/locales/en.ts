@@ -68,7 +68,6 @@ export const en = {
     order: { title: 'Order', line: "The order's details will appear here." },
     paymentResult: { title: 'Payment result', line: 'The result of your payment will appear here.' },
     invoices: { title: 'Invoices', line: 'Your invoices will appear here.' },
-    preRegistered: { title: "Pre-Registered SME's", line: 'SMEs that pre-registered will appear here.' },
     smeList: { title: "List Of SME's", line: 'SMEs will appear here.' },
     smeInfo: { title: 'SME information', line: "The SME's information will appear here." },
     smeDocuments: { title: 'SME documents', line: "The SME's documents will appear here." },
