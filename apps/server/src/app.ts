@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,13 +14,20 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MESSAGES, PRODUCT_NAME, messageKeyOf } from '@qist/domain';
-import type { Config } from './config.js';
+import { MAX_DOCUMENT_BYTES, MESSAGES, PRODUCT_NAME, messageKeyOf } from '@qist/domain';
+import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { createLocalStorage, type FileStorage } from './modules/files/storage.js';
+import { createDispatcher, type Dispatcher } from './modules/notifications/dispatcher.js';
+import { createOutbox } from './modules/notifications/outbox.js';
+import { createSmtpTransport, type Transports } from './modules/notifications/transports.js';
+import { onboardingRoutes } from './modules/onboarding/routes.js';
+import { createOnboardingService } from './modules/onboarding/service.js';
 import { preregistrationRoutes } from './modules/preregistration/routes.js';
 import { createPreregistrationService } from './modules/preregistration/service.js';
 import { createThrottle } from './modules/throttle/service.js';
@@ -30,7 +38,24 @@ export interface AppDeps {
   db: Db;
   /** Defaults to the config's log level; tests pass false. */
   logger?: boolean;
+  /** Send outbox messages in the background (default true); tests dispatch by hand. */
+  runDispatcher?: boolean;
+  storage?: FileStorage;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dispatcher: Dispatcher;
+  }
+}
+
+/** Multipart failures in the spec's words. */
+const MULTIPART_ERRORS: Record<string, [number, string]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, MESSAGES.fileTooLarge],
+  FST_FILES_LIMIT: [400, MESSAGES.oneFileOnly],
+  FST_PARTS_LIMIT: [400, MESSAGES.oneFileOnly],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, MESSAGES.selectFile],
+};
 
 /** A validation failure's sentence: the spec's own message when it has one, else field and reason. */
 function validationMessage(error: { validation: { instancePath: string; message?: string }[] }): string {
@@ -41,7 +66,7 @@ function validationMessage(error: { validation: { instancePath: string; message?
   return `${field}: ${message}`;
 }
 
-export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, runDispatcher = true, storage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -69,6 +94,10 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ status: false, msg: error.message });
+    }
+    const multipartError = error.code ? MULTIPART_ERRORS[error.code] : undefined;
+    if (multipartError) {
+      return reply.code(multipartError[0]).send({ status: false, msg: multipartError[1] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -98,6 +127,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 10, parts: 12 } });
+
   const throttle = createThrottle(db);
   const auth = createAuthService({
     db,
@@ -116,6 +147,24 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await app.register(authRoutes, { prefix: '/api/v1/auth', auth });
   const preregistration = createPreregistrationService({ db, throttle, maxPerHour: config.preregisterMaxPerHour });
   await app.register(preregistrationRoutes, { prefix: '/api/v1', preregistration });
+
+  const transports: Transports = {};
+  if (config.smtpUrl) transports.email = createSmtpTransport(config.smtpUrl, config.mailFrom);
+  const dispatcher = createDispatcher({
+    db,
+    transports,
+    onError: (error) => app.log.warn({ err: error }, 'sending an outbox message failed'),
+  });
+  const outbox = createOutbox(transports, () => dispatcher.kick());
+  app.decorate('dispatcher', dispatcher);
+  if (runDispatcher) dispatcher.start();
+  app.addHook('onClose', async () => dispatcher.stop());
+
+  const files = storage ?? createLocalStorage(uploadsDir(config));
+  const onboarding = createOnboardingService({ db, outbox, storage: files, secret: config.sessionSecret });
+  await app.register(onboardingRoutes, { prefix: '/api/v1/sme', onboarding, kind: 'sme' });
+  await app.register(onboardingRoutes, { prefix: '/api/v1/provider', onboarding, kind: 'provider' });
+  await app.register(fileRoutes, { prefix: '/api/v1', db, auth, storage: files, secret: config.sessionSecret });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWebApp = existsSync(indexHtml);

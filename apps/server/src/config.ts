@@ -16,6 +16,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SEED_DEMO: booleanFlag.default(true),
   SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Qist <no-reply@qist.example>'),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
@@ -35,6 +36,7 @@ export interface Config {
   databaseUrl: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
+  mailFrom: string;
   publicUrl: string;
   sessionSecret: string;
   sessionTtlMs: number;
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     sessionSecret: resolveSessionSecret(e.SESSION_SECRET, dataDir),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
@@ -85,4 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };
+}
+
+/** Uploaded documents and invoices. */
+export function uploadsDir(config: Config): string {
+  return path.join(config.dataDir, 'uploads');
 }

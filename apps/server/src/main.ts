@@ -1,10 +1,11 @@
 // Entry point: database (embedded unless DATABASE_URL is set), migrations and seed, then listen.
 // Stops in order on SIGINT/SIGTERM: HTTP first, then the pool, then the embedded server.
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, uploadsDir } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { prepareDatabase } from './db/prepare.js';
+import { createLocalStorage } from './modules/files/storage.js';
 
 function log(message: string): void {
   console.log(`[qist] ${message}`);
@@ -46,9 +47,10 @@ async function main(): Promise<void> {
       });
     }
     database = createDatabase(config.databaseUrl ?? embedded!.url);
-    const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo });
+    const storage = createLocalStorage(uploadsDir(config));
+    const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo, storage });
     if (seeded) log('seeded the demo data into the new database');
-    app = await buildApp({ config, db: database.db });
+    app = await buildApp({ config, db: database.db, storage });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

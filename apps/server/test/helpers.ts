@@ -11,7 +11,7 @@ import type { Role } from '@qist/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, type Database, type Db } from '../src/db/client.js';
-import { insuranceCompanies, providers, signupCodes, smes } from '../src/db/schema/index.js';
+import { categories, insuranceCompanies, providers, signupCodes, smes } from '../src/db/schema/index.js';
 import { DEMO_SIGNUP_CODES } from '../src/db/seed.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { insertUser } from '../src/modules/auth/repository.js';
@@ -80,7 +80,7 @@ export function useTestApp(
     context.database = await createTestDatabase();
     context.db = context.database.db;
     context.config = testConfig(options.env);
-    context.app = await buildApp({ config: context.config, db: context.db, logger: false });
+    context.app = await buildApp({ config: context.config, db: context.db, logger: false, runDispatcher: false });
     options.prepare?.(context.app);
     await context.app.ready();
     await seedSignupCodes(context.db);
@@ -160,3 +160,45 @@ export function bearer(token: string): Record<string, string> {
 export function body(response: LightMyRequestResponse): { status: boolean; msg?: string; content?: any } {
   return response.json();
 }
+
+/** Industry categories for information forms; returns their ids by title. */
+export async function seedCategories(db: Db, titles = ['Retail', 'Logistics', 'Packaging']): Promise<Record<string, string>> {
+  const rows = await db
+    .insert(categories)
+    .values(titles.map((title) => ({ title, desc: `${title} businesses` })))
+    .onConflictDoNothing()
+    .returning({ id: categories.id, title: categories.title });
+  return Object.fromEntries(rows.map((r) => [r.title, r.id]));
+}
+
+/** A multipart/form-data body with text fields and at most one file, for app.inject. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { field: string; filename: string; contentType: string; bytes: Buffer },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----qist${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The smallest files of each accepted type, and one that only pretends. */
+export const SAMPLE_FILES = {
+  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2e5f8d50000000049454e44ae426082', 'hex'),
+  pdf: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]),
+  textPretendingPng: Buffer.from('this is plain text, not an image'),
+};

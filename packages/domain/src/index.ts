@@ -7,3 +7,5 @@ export * from './schemas/envelope.js';
 export * from './schemas/auth.js';
 export * from './preregistration/business-sectors.js';
 export * from './preregistration/schema.js';
+export * from './onboarding/rules.js';
+export * from './onboarding/schemas.js';

@@ -1,10 +1,11 @@
 // npm run user:create -- --role admin|bank|insurance --email … --password … [--company "…"] [--name "…"]
 // Uses DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (the running app's, when it is up).
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { loadConfig, uploadsDir } from '../config.js';
 import { createDatabase } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { prepareDatabase } from '../db/prepare.js';
+import { createLocalStorage } from '../modules/files/storage.js';
 import { createBackOfficeAccount } from '../modules/auth/back-office.js';
 
 const { values } = parseArgs({
@@ -22,7 +23,7 @@ const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ 
 const database = createDatabase(config.databaseUrl ?? embedded!.url, 2);
 let exitCode = 0;
 try {
-  await prepareDatabase(database, { seedDemo: config.seedDemo });
+  await prepareDatabase(database, { seedDemo: config.seedDemo, storage: createLocalStorage(uploadsDir(config)) });
   const account = await createBackOfficeAccount(database.db, {
     role: values.role as never,
     email: values.email as string,

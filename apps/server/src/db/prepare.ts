@@ -1,18 +1,22 @@
 // Brings a database to the current schema and, when asked and empty, fills it with the demo data.
 // Several processes may start at once against one database: an advisory lock lets one do it.
+import type { FileStorage } from '../modules/files/storage.js';
 import type { Database } from './client.js';
 import { runMigrations } from './migrate.js';
 import { isDatabaseEmpty, seedDemoData } from './seed.js';
 
 const PREPARE_LOCK_KEY = 7_310_214;
 
-export async function prepareDatabase(database: Database, options: { seedDemo: boolean }): Promise<{ seeded: boolean }> {
+export async function prepareDatabase(
+  database: Database,
+  options: { seedDemo: boolean; storage: FileStorage },
+): Promise<{ seeded: boolean }> {
   const client = await database.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [PREPARE_LOCK_KEY]);
     await runMigrations(database.db);
     const seeded = options.seedDemo && (await isDatabaseEmpty(database.db));
-    if (seeded) await seedDemoData(database.db);
+    if (seeded) await seedDemoData(database.db, options.storage);
     return { seeded };
   } finally {
     await client.query('select pg_advisory_unlock($1)', [PREPARE_LOCK_KEY]).catch(() => {});

@@ -1,73 +1,293 @@
 // Demo data for a new, empty database (DESIGN.md §6). Runs once: a database with any account is left alone.
 import { count } from 'drizzle-orm';
-import type { Role } from '@qist/domain';
+import {
+  PROVIDER_REQUIRED_DOCUMENTS,
+  SME_REQUIRED_DOCUMENTS,
+  fractionToBasisPoints,
+  toMinorUnits,
+  type Role,
+} from '@qist/domain';
 import { hashPassword } from '../lib/passwords.js';
-import type { Db } from './client.js';
-import { insuranceCompanies, providers, signupCodes, smes, users } from './schema/index.js';
+import type { FileStorage } from '../modules/files/storage.js';
+import type { Db, Tx } from './client.js';
+import {
+  categories,
+  documents,
+  insuranceCompanies,
+  partyCategories,
+  providers,
+  signupCodes,
+  smes,
+  users,
+  verificationLogs,
+} from './schema/index.js';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_SIGNUP_CODES = { sme: 'SME-DEMO-CODE', provider: 'SUPPLIER-DEMO-CODE' } as const;
 
-interface DemoAccount {
-  email: string;
-  role: Role;
-  name: string;
-  company?: string;
-  level?: number;
-}
+export const DEMO_CATEGORIES = [
+  ['Retail', 'Shops and consumer sales'],
+  ['Wholesale', 'Bulk trading between businesses'],
+  ['Food & Beverage', 'Restaurants, cafes and food supply'],
+  ['Construction', 'Contracting and building works'],
+  ['Building Materials', 'Cement, steel, tiles and timber'],
+  ['Office Supplies', 'Stationery, furniture and equipment for offices'],
+  ['Information Technology', 'Hardware, software and IT services'],
+  ['Healthcare', 'Clinics, pharmacies and medical supplies'],
+  ['Logistics', 'Transport, freight and warehousing'],
+  ['Packaging', 'Boxes, films and packaging materials'],
+  ['Manufacturing', 'Factories and light industry'],
+  ['Agriculture', 'Farming, produce and agritech'],
+  ['Automotive', 'Vehicles, parts and maintenance'],
+  ['Textiles & Apparel', 'Fabrics, clothing and uniforms'],
+  ['Electronics', 'Consumer and industrial electronics'],
+  ['Cleaning & Hygiene', 'Cleaning products and services'],
+  ['Printing', 'Commercial printing and signage'],
+  ['Hospitality', 'Hotels, catering and events'],
+  ['Energy', 'Oil and gas services, solar and power'],
+  ['Education', 'Schools, training and learning materials'],
+] as const;
 
 const DEMO_INSURERS = [
   { name: 'Gulf Insurance', priority: 1, email: 'insurer1@example.com' },
   { name: 'Kuwait Re', priority: 2, email: 'insurer2@example.com' },
 ] as const;
 
-const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'admin@example.com', role: 'admin', name: 'Platform Admin' },
-  { email: 'bank@example.com', role: 'bank', name: 'National Bank' },
-  ...DEMO_INSURERS.map((i) => ({ email: i.email, role: 'insurance' as const, name: i.name, company: i.name })),
-  { email: 'sme@example.com', role: 'sme', name: 'Al Noor Trading', level: 8 },
-  { email: 'supplier@example.com', role: 'provider', name: 'Desert Office Supplies', level: 5 },
-  { email: 'sme-new@example.com', role: 'sme', name: 'Blue Dhow Cafe', level: 1 },
-  { email: 'sme-review@example.com', role: 'sme', name: 'Pearl Logistics', level: 4 },
-  { email: 'supplier2@example.com', role: 'provider', name: 'Gulf Packaging Co', level: 5 },
-  { email: 'supplier3@example.com', role: 'provider', name: 'Bahrain Fresh Foods', level: 5 },
+interface DemoParty {
+  email: string;
+  role: 'sme' | 'provider';
+  level: number;
+  first: string;
+  last: string;
+  title: string;
+  text: string;
+  categories: string[];
+  phone: string;
+  credit?: { request: number; limit: number; plan: number[] };
+  taxRate?: number;
+  website?: string;
+}
+
+const LEVEL_LOG: Record<number, string> = {
+  0: 'account created',
+  1: 'email verified',
+  2: 'phone verified',
+  3: 'information added',
+  4: 'documents uploaded',
+  5: 'verified by the admin',
+  6: 'verified by the bank',
+  7: 'verified by the insurance with credit',
+  8: 'activated with an instalment plan',
+};
+
+const DEMO_PARTIES: DemoParty[] = [
+  {
+    email: 'sme@example.com',
+    role: 'sme',
+    level: 8,
+    first: 'Fatima',
+    last: 'Al-Sabah',
+    title: 'Al Noor Trading',
+    text: 'Family-run trading company supplying household goods to retailers across Kuwait.',
+    categories: ['Retail', 'Wholesale'],
+    phone: '55501234',
+    credit: { request: 15_000, limit: 10_000, plan: [0.25, 0.25, 0.25, 0.25] },
+  },
+  {
+    email: 'sme-new@example.com',
+    role: 'sme',
+    level: 1,
+    first: 'Omar',
+    last: 'Haddad',
+    title: 'Blue Dhow Cafe',
+    text: 'Specialty coffee shop in Salmiya.',
+    categories: ['Food & Beverage'],
+    phone: '55502345',
+  },
+  {
+    email: 'sme-review@example.com',
+    role: 'sme',
+    level: 4,
+    first: 'Layla',
+    last: 'Mansour',
+    title: 'Pearl Logistics',
+    text: 'Last-mile delivery for online shops in Kuwait City.',
+    categories: ['Logistics'],
+    phone: '55503456',
+    credit: { request: 25_000, limit: 0, plan: [] },
+  },
+  {
+    email: 'supplier@example.com',
+    role: 'provider',
+    level: 5,
+    first: 'Khalid',
+    last: 'Al-Rashid',
+    title: 'Desert Office Supplies',
+    text: 'Office furniture, stationery and printers delivered within 48 hours across the Gulf.',
+    categories: ['Office Supplies', 'Information Technology'],
+    phone: '55504567',
+    taxRate: 0.1,
+    website: 'https://desert-office.example',
+  },
+  {
+    email: 'supplier2@example.com',
+    role: 'provider',
+    level: 5,
+    first: 'Noura',
+    last: 'Al-Hajri',
+    title: 'Gulf Packaging Co',
+    text: 'Corrugated boxes, food-grade packaging and custom printed bags.',
+    categories: ['Packaging', 'Printing'],
+    phone: '55505678',
+    taxRate: 0.08,
+    website: 'https://gulf-packaging.example',
+  },
+  {
+    email: 'supplier3@example.com',
+    role: 'provider',
+    level: 5,
+    first: 'Ahmed',
+    last: 'Al-Khalifa',
+    title: 'Bahrain Fresh Foods',
+    text: 'Fresh produce and dairy for restaurants and cafes, delivered daily.',
+    categories: ['Food & Beverage', 'Agriculture'],
+    phone: '55506789',
+    taxRate: 0.12,
+    website: 'https://bahrain-fresh.example',
+  },
+  {
+    email: 'supplier-review@example.com',
+    role: 'provider',
+    level: 4,
+    first: 'Sara',
+    last: 'Al-Mutairi',
+    title: 'Kuwait Build Materials',
+    text: 'Cement, steel and tiles for contractors.',
+    categories: ['Building Materials', 'Construction'],
+    phone: '55507890',
+    website: 'https://kuwait-build.example',
+  },
 ];
+
+/** A one-page PDF naming the document, standing in for a real scan. */
+function samplePdf(title: string): Buffer {
+  const text = `Sample document: ${title}`.replace(/[()\\]/g, '');
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
+      `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
+      `4 0 obj<</Length ${text.length + 30}>>stream\nBT /F1 18 Tf 60 760 Td (${text}) Tj ET\nendstream endobj\n` +
+      `5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+}
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemoData(db: Db): Promise<void> {
+async function insertAccount(tx: Tx, values: { email: string; passwordHash: string; role: Role; name: string; insuranceCompanyId?: string | null }) {
+  const [user] = await tx
+    .insert(users)
+    .values({ ...values, emailVerifiedAt: values.role === 'sme' || values.role === 'provider' ? new Date() : null })
+    .returning({ id: users.id });
+  if (!user) throw new Error(`could not seed ${values.email}`);
+  return user.id;
+}
+
+export async function seedDemoData(db: Db, storage: FileStorage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(signupCodes)
-      .values([
+  const adminLogins: { userId: string; role: Role }[] = [];
+  const stored: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(signupCodes).values([
         { role: 'sme', code: DEMO_SIGNUP_CODES.sme },
         { role: 'provider', code: DEMO_SIGNUP_CODES.provider },
-      ])
-      .onConflictDoNothing();
-    const companies = await tx
-      .insert(insuranceCompanies)
-      .values(DEMO_INSURERS.map(({ name, priority }) => ({ name, priority })))
-      .returning({ id: insuranceCompanies.id, name: insuranceCompanies.name });
-    const companyId = new Map(companies.map((c) => [c.name, c.id]));
+      ]);
+      const categoryRows = await tx
+        .insert(categories)
+        .values(DEMO_CATEGORIES.map(([title, desc]) => ({ title, desc })))
+        .returning({ id: categories.id, title: categories.title });
+      const categoryId = new Map(categoryRows.map((c) => [c.title, c.id]));
+      const companies = await tx
+        .insert(insuranceCompanies)
+        .values(DEMO_INSURERS.map(({ name, priority }) => ({ name, priority })))
+        .returning({ id: insuranceCompanies.id, name: insuranceCompanies.name });
 
-    for (const account of DEMO_ACCOUNTS) {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: account.email,
-          passwordHash,
-          role: account.role,
-          name: account.name,
-          insuranceCompanyId: account.company ? (companyId.get(account.company) ?? null) : null,
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error(`could not seed ${account.email}`);
-      if (account.role === 'sme') await tx.insert(smes).values({ userId: user.id, level: account.level ?? 0 });
-      if (account.role === 'provider') await tx.insert(providers).values({ userId: user.id, level: account.level ?? 0 });
-    }
-  });
+      adminLogins.push({ userId: await insertAccount(tx, { email: 'admin@example.com', passwordHash, role: 'admin', name: 'Platform Admin' }), role: 'admin' });
+      adminLogins.push({ userId: await insertAccount(tx, { email: 'bank@example.com', passwordHash, role: 'bank', name: 'National Bank' }), role: 'bank' });
+      for (const insurer of DEMO_INSURERS) {
+        const insuranceCompanyId = companies.find((c) => c.name === insurer.name)?.id ?? null;
+        adminLogins.push({
+          userId: await insertAccount(tx, { email: insurer.email, passwordHash, role: 'insurance', name: insurer.name, insuranceCompanyId }),
+          role: 'insurance',
+        });
+      }
+      const operatorOf = (level: number) =>
+        level === 5 || level === 8 ? adminLogins[0] : level === 6 ? adminLogins[1] : level === 7 ? adminLogins[2] : undefined;
+
+      for (const party of DEMO_PARTIES) {
+        const userId = await insertAccount(tx, { email: party.email, passwordHash, role: party.role, name: party.title });
+        const common = {
+          userId,
+          level: party.level,
+          firstName: party.first,
+          lastName: party.last,
+          companyTitle: party.title,
+          companyDesc: party.text,
+          address: 'Kuwait City, Kuwait',
+          phoneCountryCode: '965',
+          phoneNumber: party.phone,
+          adminVerified: party.level >= 5,
+          bankVerified: party.role === 'sme' && party.level >= 6,
+        };
+        if (party.role === 'sme') {
+          const limit = toMinorUnits(party.credit?.limit ?? 0);
+          await tx.insert(smes).values({
+            ...common,
+            creditRequest: toMinorUnits(party.credit?.request ?? 0),
+            creditLimit: limit,
+            creditAmount: limit,
+            installmentPlan: (party.credit?.plan ?? []).map(fractionToBasisPoints),
+          });
+        } else {
+          await tx.insert(providers).values({
+            ...common,
+            website: party.website,
+            companyVat: `KW${party.phone}`,
+            taxRate: party.taxRate === undefined ? null : fractionToBasisPoints(party.taxRate),
+          });
+        }
+        await tx.insert(partyCategories).values(
+          party.categories.map((title) => {
+            const id = categoryId.get(title);
+            if (!id) throw new Error(`unknown demo category ${title}`);
+            return { userId, categoryId: id };
+          }),
+        );
+        for (let level = 0; level <= party.level; level += 1) {
+          const operator = operatorOf(level);
+          await tx.insert(verificationLogs).values({
+            userId,
+            level,
+            desc: LEVEL_LOG[level] ?? `level ${level}`,
+            operatorUserId: operator?.userId ?? userId,
+            operatorRole: operator?.role ?? party.role,
+            createdAt: new Date(Date.now() - (party.level - level + 1) * 86_400_000),
+          });
+        }
+        if (party.level >= 4) {
+          for (const title of party.role === 'sme' ? SME_REQUIRED_DOCUMENTS : PROVIDER_REQUIRED_DOCUMENTS) {
+            const bytes = samplePdf(title);
+            const fileName = await storage.save(bytes, 'pdf');
+            stored.push(fileName);
+            await tx.insert(documents).values({ userId, title, fileName, originalName: `${title}.pdf`, mime: 'application/pdf', size: bytes.length });
+          }
+        }
+      }
+    });
+  } catch (error) {
+    await Promise.all(stored.map((name) => storage.remove(name)));
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@ import { ROLES } from '@qist/domain';
 
 export const roleEnum = pgEnum('role', ROLES);
 
-const timestamps = {
+export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
@@ -32,6 +32,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** Set for insurance users only: the company the account acts for. */
     insuranceCompanyId: uuid('insurance_company_id').references(() => insuranceCompanies.id),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -39,26 +40,6 @@ export const users = pgTable(
     check('users_insurance_company_check', sql`(${t.role} = 'insurance') = (${t.insuranceCompanyId} is not null)`),
   ],
 );
-
-export const smes = pgTable('smes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id),
-  level: integer('level').notNull().default(0),
-  ...timestamps,
-});
-
-export const providers = pgTable('providers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id),
-  level: integer('level').notNull().default(0),
-  ...timestamps,
-});
 
 export const signupCodes = pgTable(
   'signup_codes',

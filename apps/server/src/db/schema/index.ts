@@ -1,2 +1,4 @@
 export * from './auth.js';
+export * from './party.js';
+export * from './notifications.js';
 export * from './preregistration.js';

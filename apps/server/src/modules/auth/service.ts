@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { signToken, verifyToken } from '../../lib/tokens.js';
+import { insertLog } from '../parties/repository.js';
 import type { Throttle } from '../throttle/service.js';
 import * as repo from './repository.js';
 
@@ -82,6 +83,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
         return await db.transaction(async (tx) => {
           const user = await repo.insertUser(tx, { email, passwordHash, role: input.role, name });
           await repo.insertPartyProfile(tx, input.role, user.id);
+          await insertLog(tx, { userId: user.id, level: 0, desc: 'account created', operatorUserId: user.id, operatorRole: input.role });
           return openSession(tx, { id: user.id, email, role: input.role, name }, ip);
         });
       } catch (error) {

@@ -1,0 +1,114 @@
+// Sends due outbox messages. Rows are claimed with FOR UPDATE SKIP LOCKED, so several processes
+// never send the same message; a failure is retried later with a growing delay, up to MAX_ATTEMPTS.
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { outboxMessages } from '../../db/schema/index.js';
+import type { Transports } from './transports.js';
+
+export const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+/** 30 s, 1 min, 2 min, … capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export interface Dispatcher {
+  /** Sends what is due now; returns how many messages were sent. */
+  dispatchDue(): Promise<number>;
+  /** Asks for a dispatch soon (after a message was enqueued). */
+  kick(): void;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+export function createDispatcher(options: {
+  db: Db;
+  transports: Transports;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}): Dispatcher {
+  const { db, transports, now = () => new Date(), onError = () => {} } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  async function dispatchOnce(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, now())))
+        .orderBy(asc(outboxMessages.nextAttemptAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      let sent = 0;
+      for (const message of due) {
+        const transport = transports[message.channel];
+        if (!transport) {
+          await tx.update(outboxMessages).set({ status: 'demo' }).where(eq(outboxMessages.id, message.id));
+          continue;
+        }
+        try {
+          await transport.send({ to: message.recipient, subject: message.subject, text: message.body });
+          await tx
+            .update(outboxMessages)
+            .set({ status: 'sent', sentAt: now(), attempts: message.attempts + 1, lastError: null })
+            .where(eq(outboxMessages.id, message.id));
+          sent += 1;
+        } catch (error) {
+          const attempts = message.attempts + 1;
+          await tx
+            .update(outboxMessages)
+            .set({
+              attempts,
+              lastError: error instanceof Error ? error.message : String(error),
+              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+              nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+            })
+            .where(eq(outboxMessages.id, message.id));
+          onError(error);
+        }
+      }
+      return sent;
+    });
+  }
+
+  async function dispatchDue(): Promise<number> {
+    // One run at a time in this process; a kick during a run asks for one more run after it.
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await dispatchOnce();
+      } while (again);
+      return total;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    dispatchDue,
+    kick() {
+      if (!timer) return;
+      // The enqueuing transaction commits right after; a short delay lets the row become visible.
+      setTimeout(() => dispatchDue().catch(onError), 250).unref();
+    },
+    start(intervalMs = 5_000) {
+      timer = setInterval(() => dispatchDue().catch(onError), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => {});
+      for (const transport of Object.values(transports)) transport?.close?.();
+    },
+  };
+}

@@ -1,0 +1,397 @@
+// The onboarding steps of SMEs and suppliers (levels 0 → 4): email code, phone code, information,
+// documents; plus their profile, timeline and categories. One implementation serves both kinds.
+import {
+  CODE_MAX_WRONG_TRIES,
+  CODE_TTL_MINUTES,
+  EMAIL_CODE_LENGTH,
+  MESSAGES,
+  PHONE_CODE_LENGTH,
+  PRODUCT_NAME,
+  RESEND_COOLDOWN_SECONDS,
+  basisPointsToFraction,
+  canEditDocuments,
+  firstMissingDocument,
+  fromMinorUnits,
+  isDocumentTitle,
+  mustUploadMessage,
+  stepRefusal,
+  toMinorUnits,
+  type OnboardingStep,
+  type PartyDocument,
+  type PhoneAddRequest,
+  type ProviderInfoRequest,
+  type ProviderProfile,
+  type SmeInfoRequest,
+  type SmeProfile,
+  type VerificationLog,
+} from '@qist/domain';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../errors.js';
+import { detectFileType } from '../../lib/file-type.js';
+import { signLink } from '../../lib/signed-links.js';
+import type { Principal } from '../auth/service.js';
+import type { FileStorage } from '../files/storage.js';
+import type { Outbox } from '../notifications/outbox.js';
+import * as parties from '../parties/repository.js';
+import { codeMatches, generateCode, hashCode } from './codes.js';
+import * as repo from './repository.js';
+
+export type PartyKind = parties.PartyKind;
+
+export interface OnboardingDeps {
+  db: Db;
+  outbox: Outbox;
+  storage: FileStorage;
+  /** Signs codes and file links. */
+  secret: string;
+  now?: () => Date;
+}
+
+export interface UploadInput {
+  title: string | undefined;
+  description?: string;
+  file: { bytes: Buffer; filename: string } | undefined;
+}
+
+/** The spec's public path of a party document; served only to those allowed, or with a signature. */
+export function documentPath(kind: PartyKind, fileName: string): string {
+  return `/api/v1/pub/${kind}/doc/file/${fileName}`;
+}
+
+function iso(date: Date): string {
+  return date.toISOString();
+}
+
+export function createOnboardingService({ db, outbox, storage, secret, now = () => new Date() }: OnboardingDeps) {
+  function kindOf(principal: Principal): PartyKind {
+    if (principal.role !== 'sme' && principal.role !== 'provider') throw new AppError(403, MESSAGES.forbidden);
+    return principal.role;
+  }
+
+  async function partyOf(principal: Principal): Promise<parties.PartyRow> {
+    const party = await parties.findPartyByUser(db, kindOf(principal), principal.userId);
+    if (!party) throw notFound(MESSAGES.notFound);
+    return party;
+  }
+
+  function assertStep(kind: PartyKind, level: number, step: OnboardingStep): void {
+    const refusal = stepRefusal(kind, level, step);
+    if (refusal) throw conflict(refusal);
+  }
+
+  function toDocument(kind: PartyKind, row: repo.DocumentRow): PartyDocument {
+    return {
+      _id: row.id,
+      title: row.title,
+      file: row.fileName,
+      description: row.description,
+      mime: row.mime,
+      size: row.size,
+      createdAt: iso(row.createdAt),
+      url: signLink(documentPath(kind, row.fileName), secret, now().getTime()),
+    };
+  }
+
+  /** Issues a new code for a step, unless the last one is younger than the cooldown. */
+  async function issueCode(
+    principal: Principal,
+    purpose: repo.Purpose,
+    target: string,
+    message: { channel: 'email' | 'sms'; recipient: string },
+  ): Promise<{ code: string; retryAfter: number }> {
+    const last = await repo.latestCode(db, principal.userId, purpose);
+    const at = now();
+    if (last && at.getTime() - last.createdAt.getTime() < RESEND_COOLDOWN_SECONDS * 1000) {
+      throw tooManyRequests(MESSAGES.resendTooSoon);
+    }
+    const code = generateFor(purpose);
+    await db.transaction(async (tx) => {
+      await repo.replaceCode(tx, {
+        userId: principal.userId,
+        purpose,
+        target,
+        codeHash: hashFor(principal.userId, purpose, code),
+        expiresAt: new Date(at.getTime() + CODE_TTL_MINUTES * 60_000),
+        now: at,
+      });
+      await outbox.enqueue(tx, {
+        channel: message.channel,
+        recipient: message.recipient,
+        subject: `${PRODUCT_NAME} verification code`,
+        body: `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
+      });
+    });
+    return { code, retryAfter: RESEND_COOLDOWN_SECONDS };
+  }
+
+  function generateFor(purpose: repo.Purpose): string {
+    return generateCode(purpose === 'email' ? EMAIL_CODE_LENGTH : PHONE_CODE_LENGTH);
+  }
+
+  function hashFor(userId: string, purpose: repo.Purpose, code: string): string {
+    return hashCode(secret, userId, purpose, code);
+  }
+
+  /**
+   * Checks a code and, when right, runs `onValid` in the same transaction. A wrong try is counted
+   * and committed before the refusal, so retrying cannot get around the limit.
+   */
+  async function checkCode(
+    principal: Principal,
+    purpose: repo.Purpose,
+    code: string,
+    onValid: (tx: Tx, target: string) => Promise<void>,
+  ): Promise<void> {
+    const outcome = await db.transaction(async (tx) => {
+      const open = await repo.lockLatestOpenCode(tx, principal.userId, purpose);
+      if (!open) return MESSAGES.codeNotRequested;
+      if (open.wrongTries >= CODE_MAX_WRONG_TRIES) return MESSAGES.codeTooManyTries;
+      if (open.expiresAt.getTime() <= now().getTime()) return MESSAGES.codeExpired;
+      if (!codeMatches(secret, principal.userId, purpose, code, open.codeHash)) {
+        await repo.countWrongTry(tx, open.id);
+        return open.wrongTries + 1 >= CODE_MAX_WRONG_TRIES ? MESSAGES.codeTooManyTries : MESSAGES.codeIncorrect;
+      }
+      await repo.consumeCode(tx, open.id, now());
+      await onValid(tx, open.target);
+      return null;
+    });
+    if (outcome) throw badRequest(outcome);
+  }
+
+  return {
+    async resendEmailCode(principal: Principal) {
+      const kind = kindOf(principal);
+      const party = await partyOf(principal);
+      assertStep(kind, party.level, 'email');
+      const { code, retryAfter } = await issueCode(principal, 'email', principal.email, {
+        channel: 'email',
+        recipient: principal.email,
+      });
+      return { sent: true as const, retryAfter, ...(outbox.isDemo('email') ? { code } : {}) };
+    },
+
+    async validateEmailCode(principal: Principal, code: string) {
+      const kind = kindOf(principal);
+      assertStep(kind, (await partyOf(principal)).level, 'email');
+      await checkCode(principal, 'email', code, async (tx) => {
+        await tx.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, principal.userId));
+        await parties.changeLevel(tx, {
+          kind,
+          userId: principal.userId,
+          from: 0,
+          to: 1,
+          desc: 'email verified',
+          operator: { userId: principal.userId, role: principal.role },
+        });
+      });
+      return { level: 1 };
+    },
+
+    async addPhone(principal: Principal, input: PhoneAddRequest) {
+      const kind = kindOf(principal);
+      assertStep(kind, (await partyOf(principal)).level, 'phone');
+      const target = `+${input.countryCode}${input.phone}`;
+      const { code, retryAfter } = await issueCode(principal, 'phone', `${input.countryCode}:${input.phone}`, {
+        channel: 'sms',
+        recipient: target,
+      });
+      return { sent: true as const, retryAfter, ...(outbox.isDemo('sms') ? { otp: code } : {}) };
+    },
+
+    async validatePhone(principal: Principal, otp: number) {
+      const kind = kindOf(principal);
+      assertStep(kind, (await partyOf(principal)).level, 'phone');
+      await checkCode(principal, 'phone', String(otp).padStart(PHONE_CODE_LENGTH, '0'), async (tx, target) => {
+        const [countryCode, number] = target.split(':');
+        await parties.changeLevel(tx, {
+          kind,
+          userId: principal.userId,
+          from: 1,
+          to: 2,
+          desc: 'phone verified',
+          operator: { userId: principal.userId, role: principal.role },
+          set: { phoneCountryCode: countryCode, phoneNumber: number },
+        });
+      });
+      return { level: 2 };
+    },
+
+    async addInfo(principal: Principal, input: SmeInfoRequest | ProviderInfoRequest) {
+      const kind = kindOf(principal);
+      const party = await partyOf(principal);
+      assertStep(kind, party.level, 'info');
+      const categoryIds = [...new Set(input.categoriesSelected)];
+      if ((await parties.countExistingCategories(db, categoryIds)) !== categoryIds.length) {
+        throw badRequest(MESSAGES.categoryNotFound);
+      }
+      const common = {
+        firstName: input.firstname,
+        lastName: input.lastname,
+        companyTitle: input.companyTile,
+        companyDesc: input.companyDesc,
+        address: input.address,
+        address2: input.address2 ?? null,
+        instagram: input.instagram ?? null,
+        email2: input.email2 ?? null,
+        phone2CountryCode: input.phone2?.countryCode ?? null,
+        phone2Number: input.phone2?.phone ?? null,
+      };
+      const specific =
+        kind === 'sme'
+          ? { creditRequest: toMinorUnits((input as SmeInfoRequest).requestCredit) }
+          : { website: (input as ProviderInfoRequest).website, companyVat: (input as ProviderInfoRequest).companyVAT };
+      await db.transaction(async (tx) => {
+        await parties.replacePartyCategories(tx, principal.userId, categoryIds);
+        await tx.update(users).set({ name: input.companyTile, updatedAt: now() }).where(eq(users.id, principal.userId));
+        await parties.changeLevel(tx, {
+          kind,
+          userId: principal.userId,
+          from: party.level,
+          to: 3,
+          desc: party.level === -2 ? 'information edited after rejection' : 'information added',
+          operator: { userId: principal.userId, role: principal.role },
+          set: { ...common, ...specific },
+        });
+      });
+      return { level: 3 };
+    },
+
+    async listCategories() {
+      const rows = await parties.listCategories(db);
+      return rows.map((c) => ({ _id: c.id, title: c.title, desc: c.desc }));
+    },
+
+    async listDocuments(principal: Principal): Promise<PartyDocument[]> {
+      const kind = kindOf(principal);
+      return (await repo.listDocuments(db, principal.userId)).map((d) => toDocument(kind, d));
+    },
+
+    async uploadDocument(principal: Principal, input: UploadInput): Promise<PartyDocument> {
+      const kind = kindOf(principal);
+      const party = await partyOf(principal);
+      if (!canEditDocuments(party.level)) throw conflict(stepRefusal(kind, party.level, 'documents') ?? MESSAGES.documentsLocked);
+      const title = input.title?.trim();
+      if (!title) throw badRequest(kind === 'sme' ? MESSAGES.selectFileTitle : MESSAGES.fillFileTitle);
+      if (!isDocumentTitle(kind, title)) throw badRequest(MESSAGES.fileTitleUnknown);
+      if (!input.file || input.file.bytes.length === 0) throw badRequest(MESSAGES.selectFile);
+      const type = detectFileType(input.file.bytes);
+      if (!type) throw badRequest(MESSAGES.fileTypeRefused);
+      const fileName = await storage.save(input.file.bytes, type.ext);
+      try {
+        const row = await repo.insertDocument(db, {
+          userId: principal.userId,
+          title,
+          fileName,
+          originalName: input.file.filename.slice(0, 255),
+          description: input.description?.trim().slice(0, 500) || null,
+          mime: type.mime,
+          size: input.file.bytes.length,
+        });
+        return toDocument(kind, row);
+      } catch (error) {
+        await storage.remove(fileName);
+        throw error;
+      }
+    },
+
+    async deleteDocument(principal: Principal, docId: string): Promise<void> {
+      const party = await partyOf(principal);
+      const doc = await repo.findDocument(db, docId);
+      if (!doc || doc.userId !== principal.userId) throw notFound(MESSAGES.documentNotFound);
+      if (!canEditDocuments(party.level)) throw conflict(MESSAGES.documentsLocked);
+      await repo.deleteDocument(db, doc.id);
+      await storage.remove(doc.fileName);
+    },
+
+    async confirmDocuments(principal: Principal) {
+      const kind = kindOf(principal);
+      const party = await partyOf(principal);
+      assertStep(kind, party.level, 'documents');
+      const titles = (await repo.listDocuments(db, principal.userId)).map((d) => d.title);
+      const missing = firstMissingDocument(kind, titles);
+      if (missing) throw badRequest(mustUploadMessage(missing));
+      await db.transaction(async (tx) => {
+        await parties.changeLevel(tx, {
+          kind,
+          userId: principal.userId,
+          from: 3,
+          to: 4,
+          desc: 'documents uploaded',
+          operator: { userId: principal.userId, role: principal.role },
+        });
+      });
+      return { level: 4 };
+    },
+
+    async listLogs(userId: string): Promise<VerificationLog[]> {
+      return (await parties.listLogs(db, userId)).map((log) => ({
+        _id: log.id,
+        createdAt: iso(log.createdAt),
+        desc: log.desc,
+        level: log.level,
+        operator: { role: log.operatorRole },
+      }));
+    },
+
+    async smeProfile(userId: string): Promise<SmeProfile> {
+      const sme = await parties.findSmeByUser(db, userId);
+      if (!sme) throw notFound(MESSAGES.notFound);
+      return {
+        ...(await commonProfile('sme', sme)),
+        credit: {
+          request: fromMinorUnits(sme.creditRequest),
+          limit: fromMinorUnits(sme.creditLimit),
+          amount: fromMinorUnits(sme.creditAmount),
+          spend: fromMinorUnits(sme.creditSpend),
+        },
+        installments: sme.installmentPlan.map(basisPointsToFraction),
+      };
+    },
+
+    async providerProfile(userId: string): Promise<ProviderProfile> {
+      const provider = await parties.findProviderByUser(db, userId);
+      if (!provider) throw notFound(MESSAGES.notFound);
+      const common = await commonProfile('provider', provider);
+      return {
+        ...common,
+        info: { ...common.info, website: provider.website, companyVAT: provider.companyVat },
+        tax_rate: provider.taxRate === null ? null : basisPointsToFraction(provider.taxRate),
+      };
+    },
+  };
+
+  async function commonProfile(kind: PartyKind, party: parties.PartyRow) {
+    const [email, categories, docs] = await Promise.all([
+      parties.findUserEmail(db, party.userId),
+      parties.listPartyCategories(db, party.userId),
+      repo.listDocuments(db, party.userId),
+    ]);
+    const phone = (code: string | null, number: string | null) => (code && number ? { country_code: code, number } : null);
+    return {
+      _id: party.id,
+      level: party.level,
+      auth_id: { email: email ?? '' },
+      info: {
+        firstname: party.firstName,
+        lastname: party.lastName,
+        phone: phone(party.phoneCountryCode, party.phoneNumber),
+        phone2: phone(party.phone2CountryCode, party.phone2Number),
+        email2: party.email2,
+        address: party.address,
+        address2: party.address2,
+        instagram: party.instagram,
+      },
+      desc: { title: party.companyTitle, text: party.companyDesc },
+      categories,
+      docs: docs.map((d) => toDocument(kind, d)),
+      adminVerified: party.adminVerified,
+      bankVerified: party.bankVerified,
+      createdAt: iso(party.createdAt),
+      updatedAt: iso(party.updatedAt),
+    };
+  }
+}
+
+export type OnboardingService = ReturnType<typeof createOnboardingService>;

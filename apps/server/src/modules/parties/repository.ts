@@ -1,0 +1,115 @@
+// SMEs and suppliers as parties: profile rows, level changes with their verification log, categories.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Role, SelfRegisterRole } from '@qist/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { categories, partyCategories, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
+import { conflict } from '../../errors.js';
+
+export type Executor = Db | Tx;
+export type PartyKind = SelfRegisterRole;
+export type SmeRow = typeof smes.$inferSelect;
+export type ProviderRow = typeof providers.$inferSelect;
+export type PartyRow = SmeRow | ProviderRow;
+
+export function partyTable(kind: PartyKind) {
+  return kind === 'sme' ? smes : providers;
+}
+
+export async function findSmeByUser(db: Executor, userId: string): Promise<SmeRow | undefined> {
+  const [row] = await db.select().from(smes).where(eq(smes.userId, userId));
+  return row;
+}
+
+export async function findProviderByUser(db: Executor, userId: string): Promise<ProviderRow | undefined> {
+  const [row] = await db.select().from(providers).where(eq(providers.userId, userId));
+  return row;
+}
+
+export async function findPartyByUser(db: Executor, kind: PartyKind, userId: string): Promise<PartyRow | undefined> {
+  return kind === 'sme' ? findSmeByUser(db, userId) : findProviderByUser(db, userId);
+}
+
+/** The party's row locked for the rest of the transaction, so steps on one party run one at a time. */
+export async function lockPartyByUser(tx: Tx, kind: PartyKind, userId: string): Promise<PartyRow | undefined> {
+  const table = partyTable(kind);
+  const [row] = await tx.select().from(table).where(eq(table.userId, userId)).for('update');
+  return row;
+}
+
+export interface LevelChange {
+  kind: PartyKind;
+  userId: string;
+  from: number;
+  to: number;
+  desc: string;
+  operator: { userId: string | null; role: Role };
+  /** Other columns to set with the level, in the same statement. */
+  set?: Record<string, unknown>;
+}
+
+/**
+ * Moves a party from one level to another and writes its log row, in the caller's transaction.
+ * The update names the level it expects, so a concurrent change makes this refuse, not overwrite.
+ */
+export async function changeLevel(tx: Tx, change: LevelChange): Promise<void> {
+  const table = partyTable(change.kind);
+  const updated = await tx
+    .update(table)
+    .set({ ...(change.set ?? {}), level: change.to, updatedAt: new Date() })
+    .where(and(eq(table.userId, change.userId), eq(table.level, change.from)))
+    .returning({ id: table.id });
+  if (updated.length !== 1) throw conflict('the level changed meanwhile, please reload');
+  await insertLog(tx, {
+    userId: change.userId,
+    level: change.to,
+    desc: change.desc,
+    operatorUserId: change.operator.userId,
+    operatorRole: change.operator.role,
+  });
+}
+
+export async function insertLog(
+  tx: Executor,
+  log: { userId: string; level: number; desc: string; operatorUserId: string | null; operatorRole: Role },
+): Promise<void> {
+  await tx.insert(verificationLogs).values(log);
+}
+
+export async function listLogs(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(verificationLogs)
+    .where(eq(verificationLogs.userId, userId))
+    .orderBy(asc(verificationLogs.createdAt), asc(verificationLogs.id));
+}
+
+export async function listPartyCategories(db: Executor, userId: string) {
+  return db
+    .select({ _id: categories.id, title: categories.title })
+    .from(partyCategories)
+    .innerJoin(categories, eq(categories.id, partyCategories.categoryId))
+    .where(eq(partyCategories.userId, userId))
+    .orderBy(asc(categories.title));
+}
+
+export async function replacePartyCategories(tx: Tx, userId: string, categoryIds: string[]): Promise<void> {
+  await tx.delete(partyCategories).where(eq(partyCategories.userId, userId));
+  if (categoryIds.length > 0) {
+    await tx.insert(partyCategories).values(categoryIds.map((categoryId) => ({ userId, categoryId })));
+  }
+}
+
+export async function countExistingCategories(db: Executor, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+  return rows.length;
+}
+
+export async function listCategories(db: Executor) {
+  return db.select().from(categories).orderBy(asc(categories.title));
+}
+
+export async function findUserEmail(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}

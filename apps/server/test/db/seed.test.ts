@@ -1,0 +1,49 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { uploadsDir } from '../../src/config.js';
+import { categories, documents, insuranceCompanies, signupCodes, users } from '../../src/db/schema/index.js';
+import { isDatabaseEmpty, seedDemoData } from '../../src/db/seed.js';
+import { createLocalStorage } from '../../src/modules/files/storage.js';
+import { bearer, body, useTestApp } from '../helpers.js';
+
+const ctx = useTestApp();
+
+describe('demo seed', () => {
+  it('fills an empty database with the accounts, companies, codes and categories of DESIGN.md §6', async () => {
+    // useTestApp seeds sign-up codes only; start from a database without accounts.
+    await ctx.db.delete(signupCodes);
+    expect(await isDatabaseEmpty(ctx.db)).toBe(true);
+    const storage = createLocalStorage(uploadsDir(ctx.config));
+    await seedDemoData(ctx.db, storage);
+
+    const emails = (await ctx.db.select({ email: users.email }).from(users)).map((u) => u.email);
+    expect(emails).toEqual(
+      expect.arrayContaining(['admin@example.com', 'bank@example.com', 'insurer1@example.com', 'insurer2@example.com', 'sme@example.com', 'supplier@example.com']),
+    );
+    const companies = await ctx.db.select().from(insuranceCompanies).orderBy(insuranceCompanies.priority);
+    expect(companies.map((c) => [c.name, c.priority])).toEqual([['Gulf Insurance', 1], ['Kuwait Re', 2]]);
+    const [categoryCount] = await ctx.db.select({ n: count() }).from(categories);
+    expect(categoryCount?.n).toBe(20);
+
+    const login = async (email: string) =>
+      body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'demo12345' } })).content;
+    const sme = await login('sme@example.com');
+    expect(sme.user.level).toBe(8);
+    const { sme: profile } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/sme/profile/get', headers: bearer(sme.token) })).content;
+    expect(profile.credit).toMatchObject({ limit: 10000, amount: 10000, spend: 0 });
+    expect(profile.installments).toEqual([0.25, 0.25, 0.25, 0.25]);
+    const { logs } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/sme/log/list', headers: bearer(sme.token) })).content;
+    expect(logs.map((l: { level: number }) => l.level)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+
+    const supplier = await login('supplier@example.com');
+    const { provider } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/provider/profile/get', headers: bearer(supplier.token) })).content;
+    expect(provider).toMatchObject({ level: 5, tax_rate: 0.1 });
+    expect(provider.docs).toHaveLength(4);
+    const file = await ctx.app.inject({ method: 'GET', url: provider.docs[0].url });
+    expect(file.headers['content-type']).toBe('application/pdf');
+
+    const [review] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'sme-review@example.com'));
+    expect(await ctx.db.select().from(documents).where(eq(documents.userId, review!.id))).toHaveLength(4);
+    expect(await isDatabaseEmpty(ctx.db)).toBe(false);
+  });
+});
