@@ -21,6 +21,8 @@ import { AppError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { backofficeRoutes } from './modules/backoffice/routes.js';
+import { createBackofficeService } from './modules/backoffice/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.js';
 import { createDispatcher, type Dispatcher } from './modules/notifications/dispatcher.js';
@@ -165,6 +167,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   await app.register(onboardingRoutes, { prefix: '/api/v1/sme', onboarding, kind: 'sme' });
   await app.register(onboardingRoutes, { prefix: '/api/v1/provider', onboarding, kind: 'provider' });
   await app.register(fileRoutes, { prefix: '/api/v1', db, auth, storage: files, secret: config.sessionSecret });
+  await app.register(backofficeRoutes, { prefix: '/api/v1', backoffice: createBackofficeService({ db }), onboarding });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWebApp = existsSync(indexHtml);

@@ -9,3 +9,4 @@ export * from './preregistration/business-sectors.js';
 export * from './preregistration/schema.js';
 export * from './onboarding/rules.js';
 export * from './onboarding/schemas.js';
+export * from './backoffice/schemas.js';

@@ -94,6 +94,25 @@ export const MESSAGES = {
   documentsLocked: 'documents can no longer be changed',
   deleteDocumentConfirm: 'Are you sure to delete this document ?',
   fileNotFound: 'file not found',
+  // back office (part 2 §5)
+  descriptionRequired: 'enter description',
+  creditRequired: 'enter the credit amount',
+  invalidDiscountRate: 'invalid discount rate',
+  shareRateInvalid: 'share rate must be between 0 and 0.99',
+  installmentsCareful: 'please be careful in enter installments',
+  zeroPercent: 'zero percent is invalid',
+  installmentsSum: 'sum of installments should be 100 %',
+  categoryTitleRequired: 'enter your title',
+  categoryDescRequired: 'enter your description',
+  categoryTitleTaken: 'an industry with this title already exists',
+  insuranceOrderInvalid: 'the list must hold every insurance company exactly once',
+  signupCodeInvalid: 'the sign-up code must be 6 to 64 characters',
+  notYourTurn: 'this SME is in the queue of another insurance company',
+  wrongLevelForDecision: 'this decision is not possible at the current level',
+  smeNotFound: 'SME not found',
+  providerNotFound: 'supplier not found',
+  decisionDone: 'Done!',
+  settingsDone: 'done!',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,6 +2,9 @@
 import 'i18next';
 import type { MESSAGES } from '@qist/domain';
 import type { CommonResources } from './locales/en';
+import type { BackofficeResources } from './locales/backoffice-en';
+import type { OnboardingResources } from './locales/onboarding-en';
+import type { PublicResources } from './locales/public-en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -9,6 +12,12 @@ declare module 'i18next' {
     resources: {
       common: CommonResources;
       messages: typeof MESSAGES;
+      /** The public pages' strings (landing, about, contact, FAQ, terms, profile, pre-registration). */
+      public: PublicResources;
+      /** The SME and supplier onboarding screens (verification, profile). */
+      onboarding: OnboardingResources;
+      /** The admin, bank and insurance panels. */
+      backoffice: BackofficeResources;
     };
   }
 }

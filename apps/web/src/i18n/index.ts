@@ -56,12 +56,26 @@ void i18n.use(initReactI18next).init({
   lng: readStoredLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
-  ns: ['common', 'messages'],
+  ns: ['common', 'messages', 'public', 'onboarding', 'backoffice'],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
 });
+
+/**
+ * Namespaces that travel with an area's chunk (the public pages' copy, the onboarding screens, the
+ * back office): the area registers its strings here when it loads, so other areas do not carry them.
+ */
+export type LazyNamespace = 'public' | 'onboarding' | 'backoffice';
+
+export function addNamespaceResources<T>(namespace: LazyNamespace, resources: Record<Language, T>): void {
+  for (const language of LANGUAGES) {
+    if (!i18n.hasResourceBundle(language, namespace)) {
+      i18n.addResourceBundle(language, namespace, resources[language]);
+    }
+  }
+}
 
 i18n.on('languageChanged', (language) => {
   applyDocumentLanguage(isLanguage(language) ? language : 'en');

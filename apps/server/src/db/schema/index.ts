@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './party.js';
 export * from './notifications.js';
 export * from './preregistration.js';
+export * from './backoffice.js';

@@ -1,0 +1,35 @@
+// What the back office decides beyond levels: insurance declines (the cascade) and platform settings.
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { insuranceCompanies } from './auth.js';
+import { smes } from './party.js';
+
+/** An insurance company that declined an SME in the current round; the next company in priority gets it. */
+export const insuranceDeclines = pgTable(
+  'insurance_declines',
+  {
+    smeId: uuid('sme_id')
+      .notNull()
+      .references(() => smes.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => insuranceCompanies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.smeId, t.companyId] })],
+);
+
+/** One row of platform-wide settings. */
+export const platformSettings = pgTable(
+  'platform_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    /** The bank's share of each supplier discount, in basis points (1000 = 10%). */
+    bankShareRate: integer('bank_share_rate').notNull().default(1000),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('platform_settings_single_row', sql`${t.id}`),
+    check('platform_settings_share_rate_check', sql`${t.bankShareRate} between 0 and 9900`),
+  ],
+);

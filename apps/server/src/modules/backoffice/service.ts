@@ -1,0 +1,357 @@
+// The back office's decisions on SMEs and suppliers (admin → bank → insurance cascade → admin
+// activation), its lists and its settings. Each decision is one transaction with its log row.
+import {
+  MESSAGES,
+  SME_LEVEL,
+  basisPointsToFraction,
+  fractionToBasisPoints,
+  fromMinorUnits,
+  toMinorUnits,
+  type PartyListQuery,
+  type ProviderListItem,
+  type SmeListItem,
+} from '@qist/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { providers, smes } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.js';
+import type { Principal } from '../auth/service.js';
+import * as parties from '../parties/repository.js';
+import * as repo from './repository.js';
+
+export interface BackofficeDeps {
+  db: Db;
+}
+
+type SmeRow = typeof smes.$inferSelect;
+type ProviderRow = typeof providers.$inferSelect;
+
+function phoneOf(code: string | null, number: string | null) {
+  return code && number ? { country_code: code, number } : null;
+}
+
+function smeListItem(row: SmeRow, email: string): SmeListItem {
+  return {
+    _id: row.id,
+    level: row.level,
+    auth_id: { email },
+    info: { firstname: row.firstName, lastname: row.lastName, phone: phoneOf(row.phoneCountryCode, row.phoneNumber) },
+    desc: { title: row.companyTitle },
+    credit: {
+      request: fromMinorUnits(row.creditRequest),
+      limit: fromMinorUnits(row.creditLimit),
+      amount: fromMinorUnits(row.creditAmount),
+      spend: fromMinorUnits(row.creditSpend),
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function providerListItem(row: ProviderRow, email: string): ProviderListItem {
+  return {
+    _id: row.id,
+    level: row.level,
+    auth_id: { email },
+    info: { firstname: row.firstName, lastname: row.lastName, phone: phoneOf(row.phoneCountryCode, row.phoneNumber) },
+    desc: { title: row.companyTitle },
+    tax_rate: row.taxRate === null ? null : basisPointsToFraction(row.taxRate),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function operatorOf(principal: Principal) {
+  return { userId: principal.userId, role: principal.role };
+}
+
+function assertLevel(actual: number, expected: number): void {
+  if (actual !== expected) throw conflict(MESSAGES.wrongLevelForDecision);
+}
+
+export function createBackofficeService({ db }: BackofficeDeps) {
+  /** What an insurance user may see: its queue and its decisions. Others see every SME. */
+  function visibilityFor(principal: Principal) {
+    if (principal.role !== 'insurance') return undefined;
+    if (!principal.insuranceCompanyId) throw forbidden(MESSAGES.forbidden);
+    return repo.insuranceVisibility(principal.insuranceCompanyId);
+  }
+
+  async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return db.transaction(work);
+  }
+
+  async function lockedSme(tx: Tx, smeId: string): Promise<SmeRow> {
+    const sme = await repo.lockSme(tx, smeId);
+    if (!sme) throw notFound(MESSAGES.smeNotFound);
+    return sme;
+  }
+
+  async function insuranceOrder() {
+    const rows = await repo.listInsuranceCompanies(db);
+    return { insurances: rows.map((r) => ({ _id: r.id, name: r.name, priority: r.priority })) };
+  }
+
+  return {
+    async listSmes(principal: Principal, query: PartyListQuery) {
+      const { rows, count } = await repo.listSmes(db, query, visibilityFor(principal));
+      return { smes: rows.map((r) => smeListItem(r.sme, r.email)), count };
+    },
+
+    async listProviders(query: PartyListQuery) {
+      const { rows, count } = await repo.listProviders(db, query);
+      return { providers: rows.map((r) => providerListItem(r.provider, r.email)), count };
+    },
+
+    /** The SME's account id, when this principal may see the SME. */
+    async smeUserId(principal: Principal, smeId: string): Promise<string> {
+      const sme = await repo.findSme(db, smeId, visibilityFor(principal));
+      if (!sme) throw notFound(MESSAGES.smeNotFound);
+      return sme.userId;
+    },
+
+    async providerUserId(providerId: string): Promise<string> {
+      const provider = await repo.findProvider(db, providerId);
+      if (!provider) throw notFound(MESSAGES.providerNotFound);
+      return provider.userId;
+    },
+
+    /** Admin at level 4 → 5, or bank at level 5 → 6. */
+    async verifySme(principal: Principal, input: { smeId: string; desc: string }) {
+      const [from, to] = principal.role === 'admin' ? [SME_LEVEL.docsUploaded, SME_LEVEL.adminVerified] : [SME_LEVEL.adminVerified, SME_LEVEL.bankVerified];
+      await inTransaction(async (tx) => {
+        const sme = await lockedSme(tx, input.smeId);
+        assertLevel(sme.level, from);
+        await parties.changeLevel(tx, {
+          kind: 'sme',
+          userId: sme.userId,
+          from,
+          to,
+          desc: input.desc,
+          operator: operatorOf(principal),
+          set: principal.role === 'admin' ? { adminVerified: true } : { bankVerified: true },
+        });
+      });
+      return { level: to };
+    },
+
+    /** Admin at 4 or bank at 5: a plain reject sends the SME back to edit (-2), a full one bans it (-1). */
+    async rejectSme(principal: Principal, input: { smeId: string; desc: string; full: boolean }) {
+      const from = principal.role === 'admin' ? SME_LEVEL.docsUploaded : SME_LEVEL.adminVerified;
+      const to = input.full ? SME_LEVEL.fullRejected : SME_LEVEL.conditionalRejected;
+      await inTransaction(async (tx) => {
+        const sme = await lockedSme(tx, input.smeId);
+        assertLevel(sme.level, from);
+        if (!input.full) await repo.clearDeclines(tx, sme.id);
+        await parties.changeLevel(tx, {
+          kind: 'sme',
+          userId: sme.userId,
+          from,
+          to,
+          desc: input.desc,
+          operator: operatorOf(principal),
+          set: input.full ? {} : { adminVerified: false, bankVerified: false },
+        });
+      });
+      return { level: to };
+    },
+
+    /** The insurer whose turn it is grants the credit: level 6 → 7. */
+    async insuranceVerify(principal: Principal, input: { smeId: string; desc: string; credit: number }) {
+      const companyId = principal.insuranceCompanyId;
+      if (!companyId) throw forbidden(MESSAGES.forbidden);
+      const credit = toMinorUnits(input.credit);
+      await inTransaction(async (tx) => {
+        const sme = await lockedSme(tx, input.smeId);
+        assertLevel(sme.level, SME_LEVEL.bankVerified);
+        if ((await repo.currentInsurer(tx, sme.id)) !== companyId) throw conflict(MESSAGES.notYourTurn);
+        const name = await repo.companyName(tx, companyId);
+        await parties.changeLevel(tx, {
+          kind: 'sme',
+          userId: sme.userId,
+          from: SME_LEVEL.bankVerified,
+          to: SME_LEVEL.insuranceVerified,
+          desc: input.desc || `credit of ${fromMinorUnits(credit)} granted by ${name}`,
+          operator: operatorOf(principal),
+          set: { creditLimit: credit, creditAmount: credit - sme.creditSpend },
+        });
+      });
+      return { level: SME_LEVEL.insuranceVerified };
+    },
+
+    /**
+     * The insurer whose turn it is: a plain reject sends the SME back to edit (-2); a full reject
+     * means this company declines and the next one in priority order gets the SME, or -6 when none is left.
+     */
+    async insuranceReject(principal: Principal, input: { smeId: string; desc: string; full: boolean }) {
+      const companyId = principal.insuranceCompanyId;
+      if (!companyId) throw forbidden(MESSAGES.forbidden);
+      return inTransaction(async (tx) => {
+        const sme = await lockedSme(tx, input.smeId);
+        assertLevel(sme.level, SME_LEVEL.bankVerified);
+        if ((await repo.currentInsurer(tx, sme.id)) !== companyId) throw conflict(MESSAGES.notYourTurn);
+        const name = (await repo.companyName(tx, companyId)) ?? 'insurance';
+        if (!input.full) {
+          await repo.clearDeclines(tx, sme.id);
+          await parties.changeLevel(tx, {
+            kind: 'sme',
+            userId: sme.userId,
+            from: SME_LEVEL.bankVerified,
+            to: SME_LEVEL.conditionalRejected,
+            desc: input.desc,
+            operator: operatorOf(principal),
+            set: { adminVerified: false, bankVerified: false },
+          });
+          return { level: SME_LEVEL.conditionalRejected };
+        }
+        await repo.insertDecline(tx, sme.id, companyId);
+        const next = await repo.currentInsurer(tx, sme.id);
+        if (next) {
+          const nextName = await repo.companyName(tx, next);
+          await parties.insertLog(tx, {
+            userId: sme.userId,
+            level: SME_LEVEL.bankVerified,
+            desc: input.desc || `declined by ${name}; passed to ${nextName}`,
+            operatorUserId: principal.userId,
+            operatorRole: principal.role,
+          });
+          return { level: SME_LEVEL.bankVerified };
+        }
+        await parties.changeLevel(tx, {
+          kind: 'sme',
+          userId: sme.userId,
+          from: SME_LEVEL.bankVerified,
+          to: SME_LEVEL.allInsuranceRejected,
+          desc: input.desc || `declined by ${name}; no insurance company is left`,
+          operator: operatorOf(principal),
+        });
+        return { level: SME_LEVEL.allInsuranceRejected };
+      });
+    },
+
+    /** Admin sets the instalment plan at level 7: the SME is active (8). */
+    async activateSme(principal: Principal, input: { smeId: string; desc: string; installments: number[] }) {
+      const plan = input.installments.map(fractionToBasisPoints);
+      await inTransaction(async (tx) => {
+        const sme = await lockedSme(tx, input.smeId);
+        assertLevel(sme.level, SME_LEVEL.insuranceVerified);
+        await parties.changeLevel(tx, {
+          kind: 'sme',
+          userId: sme.userId,
+          from: SME_LEVEL.insuranceVerified,
+          to: SME_LEVEL.adminActivated,
+          desc: input.desc,
+          operator: operatorOf(principal),
+          set: { installmentPlan: plan },
+        });
+      });
+      return { level: SME_LEVEL.adminActivated };
+    },
+
+    async verifyProvider(principal: Principal, input: { providerId: string; desc: string; taxRate: number }) {
+      await inTransaction(async (tx) => {
+        const provider = await repo.lockProvider(tx, input.providerId);
+        if (!provider) throw notFound(MESSAGES.providerNotFound);
+        assertLevel(provider.level, 4);
+        await parties.changeLevel(tx, {
+          kind: 'provider',
+          userId: provider.userId,
+          from: 4,
+          to: 5,
+          desc: input.desc,
+          operator: operatorOf(principal),
+          set: { adminVerified: true, taxRate: fractionToBasisPoints(input.taxRate) },
+        });
+      });
+      return { level: 5 };
+    },
+
+    async rejectProvider(principal: Principal, input: { providerId: string; desc: string; full: boolean }) {
+      const to = input.full ? -1 : -2;
+      await inTransaction(async (tx) => {
+        const provider = await repo.lockProvider(tx, input.providerId);
+        if (!provider) throw notFound(MESSAGES.providerNotFound);
+        assertLevel(provider.level, 4);
+        await parties.changeLevel(tx, { kind: 'provider', userId: provider.userId, from: 4, to, desc: input.desc, operator: operatorOf(principal) });
+      });
+      return { level: to };
+    },
+
+    // ---- settings
+
+    async listCategories() {
+      return (await parties.listCategories(db)).map((c) => ({ _id: c.id, title: c.title, desc: c.desc }));
+    },
+
+    async createCategory(input: { title: string; desc: string }) {
+      try {
+        const row = await repo.insertCategory(db, input);
+        if (!row) throw new Error('insert into categories returned nothing');
+        return { _id: row.id, title: row.title, desc: row.desc };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.categoryTitleTaken);
+        throw error;
+      }
+    },
+
+    async updateCategory(input: { categoryId: string; title: string; desc: string }) {
+      try {
+        const row = await repo.updateCategory(db, input.categoryId, { title: input.title, desc: input.desc });
+        if (!row) throw notFound(MESSAGES.categoryNotFound);
+        return { _id: row.id, title: row.title, desc: row.desc };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.categoryTitleTaken);
+        throw error;
+      }
+    },
+
+    async shareRate() {
+      return { rate: basisPointsToFraction(await repo.getShareRate(db)) };
+    },
+
+    async setShareRate(rate: number) {
+      await repo.setShareRate(db, fractionToBasisPoints(rate));
+      return { rate: basisPointsToFraction(await repo.getShareRate(db)) };
+    },
+
+    insuranceOrder,
+
+    /** Reorders the insurers: the list must be a full permutation of the companies. */
+    async setInsuranceOrder(ids: string[]) {
+      await inTransaction(async (tx) => {
+        const existing = (await repo.lockInsuranceCompanies(tx)).map((r) => r.id);
+        const given = new Set(ids);
+        if (given.size !== ids.length || ids.length !== existing.length || !existing.every((id) => given.has(id))) {
+          throw badRequest(MESSAGES.insuranceOrderInvalid);
+        }
+        await repo.setPriorities(tx, ids);
+      });
+      return insuranceOrder();
+    },
+
+    async signupCodes() {
+      return { codes: await repo.listSignupCodes(db) };
+    },
+
+    async setSignupCode(role: 'sme' | 'provider', code: string) {
+      await repo.upsertSignupCode(db, role, code);
+      return { codes: await repo.listSignupCodes(db) };
+    },
+
+    async outbox(page: number, perPage: number) {
+      const { rows, count } = await repo.listOutbox(db, { limit: perPage, offset: (page - 1) * perPage });
+      return {
+        messages: rows.map((m) => ({
+          _id: m.id,
+          channel: m.channel,
+          recipient: m.recipient,
+          subject: m.subject,
+          body: m.body,
+          status: m.status,
+          createdAt: m.createdAt.toISOString(),
+          sentAt: m.sentAt ? m.sentAt.toISOString() : null,
+        })),
+        count,
+      };
+    },
+  };
+}
+
+export type BackofficeService = ReturnType<typeof createBackofficeService>;
