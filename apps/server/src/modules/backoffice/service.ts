@@ -12,7 +12,7 @@ import {
   type SmeListItem,
 } from '@qist/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { providers, smes } from '../../db/schema/index.js';
+import { type providers, type smes } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.js';
 import type { Principal } from '../auth/service.js';
 import * as parties from '../parties/repository.js';
