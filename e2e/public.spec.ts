@@ -87,12 +87,20 @@ test.describe('on a phone', () => {
 
   test('the menu opens as a left drawer of 80% width and each link leads to its page', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
-    const box = await drawer.boundingBox();
-    expect(box?.x).toBe(0);
-    expect(Math.round(box!.width)).toBe(300);
+    // It slides in from the left edge; once in place it covers 80% of the 375 px screen.
+    await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(0);
+    expect(Math.round((await drawer.boundingBox())!.width)).toBe(300);
+    // Page scrolling is locked while it is open.
+    await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+    // A click beside it (on the dimmed page) closes it.
+    await page.mouse.click(355, 400);
+    await expect(drawer).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(0);
     await drawer.getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await expect(drawer).toBeHidden();
