@@ -1,6 +1,7 @@
 // The app factory: external plugins, then access control and services, then routes and the SPA.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -119,6 +120,9 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       },
     },
   });
+
+  // Gzip/brotli for JSON and the web app's files above 1 KiB.
+  await app.register(compress, { threshold: 1024 });
 
   await app.register(swagger, {
     openapi: {
