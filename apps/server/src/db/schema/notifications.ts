@@ -19,6 +19,6 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     index('outbox_messages_due_idx').on(t.status, t.nextAttemptAt),
-    index('outbox_messages_created_idx').on(t.createdAt.desc()),
+    index('outbox_messages_created_idx').on(t.createdAt, t.id),
   ],
 );

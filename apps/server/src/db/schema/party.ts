@@ -45,8 +45,9 @@ export const smes = pgTable(
   },
   (t) => [
     check('smes_credit_amount_check', sql`${t.creditAmount} >= 0`),
-    index('smes_level_created_idx').on(t.level, t.createdAt.desc()),
-    index('smes_created_idx').on(t.createdAt.desc()),
+    // The back office's lists, newest first (an ascending btree read backwards), with or without a level filter.
+    index('smes_level_created_idx').on(t.level, t.createdAt, t.id),
+    index('smes_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -60,8 +61,8 @@ export const providers = pgTable(
     taxRate: integer('tax_rate'),
   },
   (t) => [
-    index('providers_level_created_idx').on(t.level, t.createdAt.desc()),
-    index('providers_created_idx').on(t.createdAt.desc()),
+    index('providers_level_created_idx').on(t.level, t.createdAt, t.id),
+    index('providers_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -142,5 +143,5 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose, t.createdAt.desc())],
+  (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose, t.createdAt)],
 );

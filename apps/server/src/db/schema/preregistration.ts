@@ -15,5 +15,6 @@ export const preregistrations = pgTable(
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('preregistrations_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  // Newest first: an ascending btree read backwards.
+  (t) => [index('preregistrations_created_at_idx').on(t.createdAt, t.id)],
 );
