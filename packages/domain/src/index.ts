@@ -9,4 +9,6 @@ export * from './preregistration/business-sectors.js';
 export * from './preregistration/schema.js';
 export * from './onboarding/rules.js';
 export * from './onboarding/schemas.js';
+export * from './onboarding/forms.js';
 export * from './backoffice/schemas.js';
+export * from './backoffice/forms.js';

@@ -87,6 +87,7 @@ export const paths = {
     order: { path: 'order/:id', getHref: (orderId: string) => `/admin/order/${id(orderId)}` },
     installments: { path: 'installments', getHref: () => '/admin/installments' },
     settings: { path: 'settings', getHref: () => '/admin/settings' },
+    outbox: { path: 'outbox', getHref: () => '/admin/outbox' },
   },
 
   bank: {

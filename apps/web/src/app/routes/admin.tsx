@@ -1,8 +1,10 @@
-// The admin area (part 2 §2). Routes, menu and redirects are final; pages not built yet are placeholders.
+// The admin area (part 2 §2): lists, profiles and decisions on SMEs and suppliers, settings and the demo
+// outbox. Dashboard, orders and installments are placeholders until their part is built.
 import {
   IconBuildingStore,
   IconCalendarDollar,
   IconLayoutDashboard,
+  IconMailbox,
   IconReceipt,
   IconSettings,
   IconUserPlus,
@@ -14,7 +16,18 @@ import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
+import { SmeList } from '@/features/backoffice/components/lists/sme-list';
+import { SupplierList } from '@/features/backoffice/components/lists/supplier-list';
+import { OutboxTable } from '@/features/backoffice/components/outbox/outbox-table';
+import { SmeProfilePage } from '@/features/backoffice/components/profile/sme-profile';
+import { SupplierProfilePage } from '@/features/backoffice/components/profile/supplier-profile';
+import { SettingsPage } from '@/features/backoffice/components/settings/settings-page';
 import { PreregistrationsTable } from '@/features/preregistration/components/preregistrations-table';
+import { addNamespaceResources } from '@/i18n';
+import { backofficeAr } from '@/i18n/locales/backoffice-ar';
+import { backofficeEn } from '@/i18n/locales/backoffice-en';
+
+addNamespaceResources('backoffice', { en: backofficeEn, ar: backofficeAr });
 
 const P = paths.admin;
 
@@ -30,6 +43,7 @@ function ToSupplierInfo() {
 
 export default function AdminArea() {
   const { t } = useTranslation();
+  const { t: tb } = useTranslation('backoffice');
   const menu: PanelMenuItem[] = [
     { href: P.dashboard.getHref(), label: t('panel.menu.dashboard'), icon: IconLayoutDashboard },
     { href: P.preRegistered.getHref(), label: t('panel.menu.preRegistered'), icon: IconUserPlus },
@@ -38,6 +52,7 @@ export default function AdminArea() {
     { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt },
     { href: P.installments.getHref(), label: t('panel.menu.installments'), icon: IconCalendarDollar },
     { href: P.settings.getHref(), label: t('panel.menu.settings'), icon: IconSettings },
+    { href: P.outbox.getHref(), label: tb('outbox.menu'), icon: IconMailbox },
   ];
 
   return (
@@ -45,20 +60,21 @@ export default function AdminArea() {
       <Routes>
         <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
         <Route path={P.preRegistered.path} element={<PreregistrationsTable />} />
-        <Route path={P.smes.path} element={<PlaceholderPage page="smeList" />} />
+        <Route path={P.smes.path} element={<SmeList role="admin" />} />
         <Route path={P.sme.path} element={<ToSmeInfo />} />
-        <Route path={P.smeInfo.path} element={<PlaceholderPage page="smeInfo" />} />
-        <Route path={P.smeDocuments.path} element={<PlaceholderPage page="smeDocuments" />} />
-        <Route path={P.smeTimeline.path} element={<PlaceholderPage page="smeTimeline" />} />
-        <Route path={P.suppliers.path} element={<PlaceholderPage page="supplierList" />} />
+        <Route path={P.smeInfo.path} element={<SmeProfilePage role="admin" tab="info" />} />
+        <Route path={P.smeDocuments.path} element={<SmeProfilePage role="admin" tab="documents" />} />
+        <Route path={P.smeTimeline.path} element={<SmeProfilePage role="admin" tab="timeline" />} />
+        <Route path={P.suppliers.path} element={<SupplierList />} />
         <Route path={P.supplier.path} element={<ToSupplierInfo />} />
-        <Route path={P.supplierInfo.path} element={<PlaceholderPage page="supplierInfo" />} />
-        <Route path={P.supplierDocuments.path} element={<PlaceholderPage page="supplierDocuments" />} />
-        <Route path={P.supplierTimeline.path} element={<PlaceholderPage page="supplierTimeline" />} />
+        <Route path={P.supplierInfo.path} element={<SupplierProfilePage tab="info" />} />
+        <Route path={P.supplierDocuments.path} element={<SupplierProfilePage tab="documents" />} />
+        <Route path={P.supplierTimeline.path} element={<SupplierProfilePage tab="timeline" />} />
         <Route path={P.orders.path} element={<PlaceholderPage page="orderList" />} />
         <Route path={P.order.path} element={<PlaceholderPage page="order" />} />
         <Route path={P.installments.path} element={<PlaceholderPage page="installments" />} />
-        <Route path={P.settings.path} element={<PlaceholderPage page="settings" />} />
+        <Route path={P.settings.path} element={<SettingsPage />} />
+        <Route path={P.outbox.path} element={<OutboxTable />} />
         <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
       </Routes>
     </PanelShell>

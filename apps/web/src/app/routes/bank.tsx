@@ -1,4 +1,5 @@
-// The bank area (part 2 §2). Pages are placeholders for now; routes, menu and redirects are final.
+// The bank area (part 2 §2): the SME list and profiles with the bank's decision. Dashboard, orders and
+// installments are placeholders until their part is built.
 import { IconCalendarDollar, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
@@ -6,6 +7,13 @@ import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
+import { SmeList } from '@/features/backoffice/components/lists/sme-list';
+import { SmeProfilePage } from '@/features/backoffice/components/profile/sme-profile';
+import { addNamespaceResources } from '@/i18n';
+import { backofficeAr } from '@/i18n/locales/backoffice-ar';
+import { backofficeEn } from '@/i18n/locales/backoffice-en';
+
+addNamespaceResources('backoffice', { en: backofficeEn, ar: backofficeAr });
 
 const P = paths.bank;
 
@@ -27,10 +35,10 @@ export default function BankArea() {
     <PanelShell role="bank" menu={menu} onLogout={logout}>
       <Routes>
         <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
-        <Route path={P.smes.path} element={<PlaceholderPage page="smeList" />} />
+        <Route path={P.smes.path} element={<SmeList role="bank" />} />
         <Route path={P.sme.path} element={<ToSmeInfo />} />
-        <Route path={P.smeInfo.path} element={<PlaceholderPage page="smeInfo" />} />
-        <Route path={P.smeDocuments.path} element={<PlaceholderPage page="smeDocuments" />} />
+        <Route path={P.smeInfo.path} element={<SmeProfilePage role="bank" tab="info" />} />
+        <Route path={P.smeDocuments.path} element={<SmeProfilePage role="bank" tab="documents" />} />
         <Route path={P.orders.path} element={<PlaceholderPage page="orderList" />} />
         <Route path={P.order.path} element={<PlaceholderPage page="order" />} />
         <Route path={P.installments.path} element={<PlaceholderPage page="installments" />} />

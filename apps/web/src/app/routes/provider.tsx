@@ -1,5 +1,6 @@
 // The supplier area (part 1 §2): verification and profile until the admin verifies the supplier
-// (level 5), then profile, dashboard and orders. Pages are placeholders for now; routes are final.
+// (level 5), then profile, dashboard and orders. The level comes from the supplier's profile (refetched
+// after every onboarding step) and /auth/me; the onboarding screens' strings come with this chunk.
 import { isProviderActive, PROVIDER_LEVEL } from '@qist/domain';
 import { IconLayoutDashboard, IconReceipt, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +11,20 @@ import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { useSessionRefresh } from '@/features/auth/api/get-me';
 import { logout } from '@/features/auth/api/logout';
+import { usePartyLevel } from '@/features/onboarding/api/use-party-level';
+import { ProfilePage } from '@/features/onboarding/components/profile-page';
+import { VerificationPage } from '@/features/onboarding/components/verification-page';
+import { addNamespaceResources } from '@/i18n';
+import { onboardingAr } from '@/i18n/locales/onboarding-ar';
+import { onboardingEn } from '@/i18n/locales/onboarding-en';
+
+addNamespaceResources('onboarding', { en: onboardingEn, ar: onboardingAr });
 
 const P = paths.provider;
 
 export default function ProviderArea() {
   const { t } = useTranslation();
-  const { isPending, level } = useSessionRefresh();
+  const { isPending, level } = usePartyLevel('provider', useSessionRefresh());
   const isActive = isProviderActive(level ?? PROVIDER_LEVEL.registered);
 
   const menu: PanelMenuItem[] = isActive
@@ -35,7 +44,7 @@ export default function ProviderArea() {
         <PageLoader />
       ) : isActive ? (
         <Routes>
-          <Route path={P.profile.path} element={<PlaceholderPage page="profile" />} />
+          <Route path={P.profile.path} element={<ProfilePage role="provider" />} />
           <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
           <Route path={P.orders.path} element={<PlaceholderPage page="orders" />} />
           <Route path={P.order.path} element={<PlaceholderPage page="order" />} />
@@ -43,8 +52,8 @@ export default function ProviderArea() {
         </Routes>
       ) : (
         <Routes>
-          <Route path={P.verification.path} element={<PlaceholderPage page="verification" />} />
-          <Route path={P.profile.path} element={<PlaceholderPage page="profile" />} />
+          <Route path={P.verification.path} element={<VerificationPage role="provider" />} />
+          <Route path={P.profile.path} element={<ProfilePage role="provider" />} />
           <Route path="*" element={<Navigate to={P.verification.getHref()} replace />} />
         </Routes>
       )}

@@ -1,5 +1,7 @@
 // The SME area (part 1 §2): verification and profile until the admin activates the SME (level 8),
-// then profile, dashboard, suppliers and orders. Pages are placeholders for now; routes are final.
+// then profile, dashboard, suppliers and orders. The level comes from the SME's profile (refetched after
+// every onboarding step) and /auth/me; the onboarding screens' strings (the 'onboarding' namespace) come
+// with this chunk.
 import { isSmeActive, SME_LEVEL } from '@qist/domain';
 import { IconBuildingStore, IconLayoutDashboard, IconReceipt, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +12,20 @@ import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { useSessionRefresh } from '@/features/auth/api/get-me';
 import { logout } from '@/features/auth/api/logout';
+import { usePartyLevel } from '@/features/onboarding/api/use-party-level';
+import { ProfilePage } from '@/features/onboarding/components/profile-page';
+import { VerificationPage } from '@/features/onboarding/components/verification-page';
+import { addNamespaceResources } from '@/i18n';
+import { onboardingAr } from '@/i18n/locales/onboarding-ar';
+import { onboardingEn } from '@/i18n/locales/onboarding-en';
+
+addNamespaceResources('onboarding', { en: onboardingEn, ar: onboardingAr });
 
 const P = paths.sme;
 
 export default function SmeArea() {
   const { t } = useTranslation();
-  const { isPending, level } = useSessionRefresh();
+  const { isPending, level } = usePartyLevel('sme', useSessionRefresh());
   const isActive = isSmeActive(level ?? SME_LEVEL.registered);
 
   const menu: PanelMenuItem[] = isActive
@@ -36,7 +46,7 @@ export default function SmeArea() {
         <PageLoader />
       ) : isActive ? (
         <Routes>
-          <Route path={P.profile.path} element={<PlaceholderPage page="profile" />} />
+          <Route path={P.profile.path} element={<ProfilePage role="sme" />} />
           <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
           <Route path={P.suppliers.path} element={<PlaceholderPage page="suppliers" />} />
           <Route path={P.supplier.path} element={<PlaceholderPage page="supplier" />} />
@@ -48,8 +58,8 @@ export default function SmeArea() {
         </Routes>
       ) : (
         <Routes>
-          <Route path={P.verification.path} element={<PlaceholderPage page="verification" />} />
-          <Route path={P.profile.path} element={<PlaceholderPage page="profile" />} />
+          <Route path={P.verification.path} element={<VerificationPage role="sme" />} />
+          <Route path={P.profile.path} element={<ProfilePage role="sme" />} />
           <Route path="*" element={<Navigate to={P.verification.getHref()} replace />} />
         </Routes>
       )}

@@ -1,5 +1,5 @@
 // English interface strings (namespace 'common'). Arabic mirrors this shape key for key (./ar.ts).
-import { PRODUCT_NAME, ROLE_TITLES } from '@qist/domain';
+import { LEVEL_NAMES, PRODUCT_NAME, ROLE_TITLES, SME_LEVEL } from '@qist/domain';
 
 export const en = {
   app: {
@@ -154,6 +154,67 @@ export const en = {
       orderList: 'Orders',
       installments: 'Installments',
       settings: 'Settings',
+    },
+  },
+  /** The shared party views (components/party): profile details, documents, credit, level badge. */
+  party: {
+    /** Level names by SME_LEVEL key (suppliers use the same names up to Admin Verified). */
+    levels: {
+      registered: LEVEL_NAMES[SME_LEVEL.registered] ?? '',
+      emailVerified: LEVEL_NAMES[SME_LEVEL.emailVerified] ?? '',
+      phoneVerified: LEVEL_NAMES[SME_LEVEL.phoneVerified] ?? '',
+      infoAdded: LEVEL_NAMES[SME_LEVEL.infoAdded] ?? '',
+      docsUploaded: LEVEL_NAMES[SME_LEVEL.docsUploaded] ?? '',
+      adminVerified: LEVEL_NAMES[SME_LEVEL.adminVerified] ?? '',
+      bankVerified: LEVEL_NAMES[SME_LEVEL.bankVerified] ?? '',
+      insuranceVerified: LEVEL_NAMES[SME_LEVEL.insuranceVerified] ?? '',
+      adminActivated: LEVEL_NAMES[SME_LEVEL.adminActivated] ?? '',
+      fullRejected: LEVEL_NAMES[SME_LEVEL.fullRejected] ?? '',
+      conditionalRejected: LEVEL_NAMES[SME_LEVEL.conditionalRejected] ?? '',
+      allInsuranceRejected: LEVEL_NAMES[SME_LEVEL.allInsuranceRejected] ?? '',
+    },
+    unknownLevel: 'Level {{level}}',
+    yes: 'yes',
+    no: 'no',
+    notSet: '-',
+    details: {
+      label: 'Company details',
+      firstName: 'First name',
+      lastName: 'Last name',
+      email: 'Email',
+      phone: 'Phone',
+      email2: 'Email 2',
+      phone2: 'Phone 2',
+      address: 'Address',
+      address2: 'Address 2',
+      instagram: 'Instagram',
+      website: 'Website',
+      companyVat: 'Company VAT',
+      createdAt: 'Created at',
+      updatedAt: 'Last updated',
+      adminVerified: 'Verified by admin',
+      bankVerified: 'Verified by bank',
+      categories: 'Categories',
+      noCategories: 'No categories selected',
+      noDescription: 'No description yet',
+    },
+    gallery: {
+      label: 'Documents',
+      noImage: 'No Image',
+      open: 'Preview {{title}}',
+      openFile: 'Open the file in a new tab',
+      pdf: 'PDF document',
+      frameTitle: 'Document {{title}}',
+    },
+    credit: {
+      title: 'Credit and instalments',
+      requested: 'Requested credit',
+      allocated: 'Allocated credit',
+      available: 'Available credit',
+      spent: 'Spent credit',
+      installments: 'Instalment plan',
+      installment: 'Instalment {{number}}',
+      noInstallments: 'No instalment plan yet',
     },
   },
 };

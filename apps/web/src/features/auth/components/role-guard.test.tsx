@@ -22,7 +22,7 @@ describe('role areas', () => {
     stubServer({ 'GET /api/v1/auth/me': ok(meContent('sme', 3)) });
     const app = renderApp('/sme/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Verification' })).toBeInTheDocument();
-    expect(screen.getByText('Your verification steps will appear here.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Verification Timeline' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/sme/verification');
     expect(screen.getByRole('heading', { name: 'SME Panel' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Verification' })).toHaveAttribute('href', '/sme/verification');

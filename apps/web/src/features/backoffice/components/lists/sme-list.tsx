@@ -1,0 +1,48 @@
+// "List Of SME's" of the admin, bank and insurance areas (part 2 §2): level filter, ten a page, each
+// row linking to the SME's profile. Insurance users get only their queue and their decisions.
+import { formatAmount, type BackOfficeRole, type SmeListItem } from '@qist/domain';
+import { useTranslation } from 'react-i18next';
+import { PagedTable, usePageParam, type Column } from '@/components/data-table';
+import { useSmes } from '../../api/get-smes';
+import { useLevelParam } from '../../hooks/use-level-param';
+import { SME_LEVELS, smePaths } from '../../roles';
+import { LevelFilter } from './level-filter';
+import { ListPage } from './list-page';
+import { usePartyColumns } from './party-columns';
+
+export function SmeList({ role }: { role: BackOfficeRole }) {
+  const { t } = useTranslation('backoffice');
+  const [page, setPage] = usePageParam();
+  const [level, setLevel] = useLevelParam(SME_LEVELS);
+  const query = useSmes(role, page, level);
+  const hrefs = smePaths(role);
+
+  const credit: Column<SmeListItem> = {
+    key: 'credit',
+    header: t('list.credit'),
+    render: (sme) => (
+      <span dir="ltr">
+        {formatAmount(sme.credit.request)} / {formatAmount(sme.credit.limit)}
+      </span>
+    ),
+  };
+  const columns = usePartyColumns<SmeListItem>('sme', credit, (sme) => hrefs.info(sme._id));
+
+  return (
+    <ListPage title={t('list.smeTitle')} filter={<LevelFilter levels={SME_LEVELS} value={level} onChange={setLevel} />}>
+      <PagedTable
+        caption={t('list.smeTitle')}
+        columns={columns}
+        rows={query.data?.smes}
+        rowKey={(sme) => sme._id}
+        count={query.data?.count}
+        page={page}
+        onPageChange={setPage}
+        isLoading={query.isPending}
+        isError={query.isError}
+        onRetry={() => void query.refetch()}
+        minWidth={760}
+      />
+    </ListPage>
+  );
+}

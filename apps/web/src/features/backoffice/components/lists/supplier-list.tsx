@@ -1,0 +1,50 @@
+// The admin's "List Of Supplier's" (part 2 §2): the SME list's layout with the discount rate instead of
+// the credit; each row links to the supplier's profile.
+import type { ProviderListItem } from '@qist/domain';
+import { useTranslation } from 'react-i18next';
+import { PagedTable, usePageParam, type Column } from '@/components/data-table';
+import { formatPercent } from '@/components/party/format';
+import { paths } from '@/config/paths';
+import { useProviders } from '../../api/get-providers';
+import { useLevelParam } from '../../hooks/use-level-param';
+import { PROVIDER_LEVELS } from '../../roles';
+import { LevelFilter } from './level-filter';
+import { ListPage } from './list-page';
+import { usePartyColumns } from './party-columns';
+
+export function SupplierList() {
+  const { t } = useTranslation('backoffice');
+  const [page, setPage] = usePageParam();
+  const [level, setLevel] = useLevelParam(PROVIDER_LEVELS);
+  const query = useProviders(page, level);
+
+  const discount: Column<ProviderListItem> = {
+    key: 'discount',
+    header: t('list.discountRate'),
+    render: (provider) => (provider.tax_rate === null ? '-' : <span dir="ltr">{formatPercent(provider.tax_rate)}</span>),
+  };
+  const columns = usePartyColumns<ProviderListItem>('provider', discount, (provider) =>
+    paths.admin.supplierInfo.getHref(provider._id),
+  );
+
+  return (
+    <ListPage
+      title={t('list.supplierTitle')}
+      filter={<LevelFilter levels={PROVIDER_LEVELS} value={level} onChange={setLevel} />}
+    >
+      <PagedTable
+        caption={t('list.supplierTitle')}
+        columns={columns}
+        rows={query.data?.providers}
+        rowKey={(provider) => provider._id}
+        count={query.data?.count}
+        page={page}
+        onPageChange={setPage}
+        isLoading={query.isPending}
+        isError={query.isError}
+        onRetry={() => void query.refetch()}
+        minWidth={760}
+      />
+    </ListPage>
+  );
+}

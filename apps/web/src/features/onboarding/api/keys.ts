@@ -1,0 +1,33 @@
+// What every onboarding call shares: the role's API base, the query keys, and the refresh after a step
+// (the profile carries the level that drives the stepper, the logs the timeline).
+import type { SelfRegisterRole } from '@qist/domain';
+import type { QueryClient } from '@tanstack/react-query';
+
+export type PartyRole = SelfRegisterRole;
+
+/** '/api/v1/{role}/{path}' */
+export function partyUrl(role: PartyRole, path: string): string {
+  return `/api/v1/${role}/${path}`;
+}
+
+export const onboardingKeys = {
+  all: (role: PartyRole) => ['onboarding', role] as const,
+  profile: (role: PartyRole) => ['onboarding', role, 'profile'] as const,
+  logs: (role: PartyRole) => ['onboarding', role, 'logs'] as const,
+  documents: (role: PartyRole) => ['onboarding', role, 'documents'] as const,
+  categories: (role: PartyRole) => ['onboarding', role, 'categories'] as const,
+};
+
+/**
+ * After a successful step: the new level shows at once (the answer's level is written into the cached
+ * profile), then the profile and the timeline are fetched again. Resolves once they have arrived.
+ */
+export async function refreshAfterStep(queryClient: QueryClient, role: PartyRole, level?: number): Promise<void> {
+  if (level !== undefined) {
+    queryClient.setQueryData<{ level: number }>(onboardingKeys.profile(role), (old) => (old ? { ...old, level } : old));
+  }
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: onboardingKeys.profile(role) }),
+    queryClient.invalidateQueries({ queryKey: onboardingKeys.logs(role) }),
+  ]);
+}

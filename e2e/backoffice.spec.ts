@@ -1,0 +1,116 @@
+// The back office end to end: an SME that finished onboarding goes from level 4 to 8 through the
+// admin, bank and insurance panels (the first insurer declines), a supplier is verified with a 12%
+// discount, and the admin reorders the insurers by dragging.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+async function as(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  return page;
+}
+
+/** Opens the profile of the party with this email from a list page. */
+async function openFromList(page: Page, listPath: string, email: string) {
+  await page.goto(listPath);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toBeVisible();
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/info$/);
+}
+
+async function decide(page: Page, button: string, description?: string, confirm = false) {
+  if (description !== undefined) await page.getByLabel('Description').first().fill(description);
+  await page.getByRole('button', { name: button, exact: true }).click();
+  if (confirm) await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Done!').first()).toBeVisible();
+}
+
+test('an SME goes from level 4 to 8 through admin, bank and insurance, and then sees its credit', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = 'sme-review@example.com';
+
+  const admin = await as(browser, 'admin@example.com');
+  await openFromList(admin, '/admin/sme', email);
+  await expect(admin.getByText('Docs Uploaded').first()).toBeVisible();
+  await decide(admin, 'Verify', 'All four documents are valid.');
+  await expect(admin).toHaveURL(/\/admin\/sme$/);
+
+  const bank = await as(browser, 'bank@example.com');
+  await openFromList(bank, '/bank/sme', email);
+  await decide(bank, 'Verify', 'Business account confirmed.');
+
+  // Gulf Insurance (priority 1) declines in full; the SME passes to Kuwait Re.
+  const first = await as(browser, 'insurer1@example.com');
+  await openFromList(first, '/insurance/sme', email);
+  await decide(first, 'Full reject', undefined, true);
+
+  const second = await as(browser, 'insurer2@example.com');
+  await openFromList(second, '/insurance/sme', email);
+  await second.getByLabel('Credit').fill('8000');
+  await decide(second, 'Verify', 'Good repayment history.');
+
+  await openFromList(admin, '/admin/sme', email);
+  await admin.getByLabel('Installment 1').fill('25');
+  for (let i = 2; i <= 4; i += 1) {
+    if (!(await admin.getByLabel(`Installment ${i}`).isVisible())) await admin.getByRole('button', { name: 'Add row' }).click();
+    await admin.getByLabel(`Installment ${i}`).fill('25');
+  }
+  await admin.getByLabel('Description').first().fill('Plan of four monthly instalments.');
+  await admin.getByRole('button', { name: 'Set installments' }).click();
+  await expect(admin.getByText('Done!').first()).toBeVisible();
+
+  await openFromList(admin, '/admin/sme', email);
+  await admin.getByRole('tab', { name: /timeline/i }).click();
+  for (const line of ['admin : All four documents are valid.', 'bank : Business account confirmed.', 'insurance : Good repayment history.']) {
+    await expect(admin.getByText(line)).toBeVisible();
+  }
+
+  const sme = await as(browser, email);
+  for (const item of ['Dashboard', "Supplier's", "Order's", 'Profile']) {
+    await expect(sme.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expect(sme.getByRole('link', { name: 'Verification' })).toHaveCount(0);
+  await sme.goto('/sme/profile');
+  await expect(sme.getByText('$8,000.00').first()).toBeVisible();
+  await expect(sme.getByText('25%').first()).toBeVisible();
+});
+
+test('a supplier verified with a 12% discount sees it on its profile', async ({ browser }) => {
+  const email = 'supplier-review@example.com';
+  const admin = await as(browser, 'admin@example.com');
+  await openFromList(admin, '/admin/supplier', email);
+  await admin.getByLabel('Discount rate (%)').fill('12');
+  await decide(admin, 'Verify', 'Licence and statements checked.');
+
+  const supplier = await as(browser, email);
+  await supplier.goto('/provider/profile');
+  await expect(supplier.getByText('Discount Percent 12%')).toBeVisible();
+});
+
+test('the admin reorders the insurers by dragging', async ({ browser }) => {
+  const admin = await as(browser, 'admin@example.com');
+  await admin.goto('/admin/settings');
+  await admin.getByRole('button', { name: 'Reorder' }).click();
+  const dialog = admin.getByRole('dialog');
+  const handle = dialog.getByLabel('Drag Kuwait Re');
+  const target = dialog.getByLabel('Drag Gulf Insurance');
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await admin.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await admin.mouse.down();
+  await admin.mouse.move(from.x + from.width / 2, from.y - 5, { steps: 5 });
+  await admin.mouse.move(to.x + to.width / 2, to.y + to.height / 4, { steps: 10 });
+  await admin.mouse.up();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('done!').first()).toBeVisible();
+
+  const token = await admin.evaluate(() => window.localStorage.getItem('token'));
+  const order = await admin.request.get('/api/v1/admin/insurance/order', { headers: { authorization: `Bearer ${token}` } });
+  const names = (await order.json()).content.insurances.map((c: { name: string }) => c.name);
+  expect(names).toEqual(['Kuwait Re', 'Gulf Insurance']);
+});
