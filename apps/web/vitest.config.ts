@@ -22,5 +22,7 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // Journeys through several screens in jsdom take seconds on a loaded two-core machine.
+    testTimeout: 30_000,
   },
 });

@@ -2,9 +2,13 @@
 // uses, and a clean slate (storage, toasts, language) after every test.
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '@/i18n';
+
+// The first test of a file also loads the lazy route chunks it renders; on a busy machine (CI with
+// two cores) that alone can pass the 1 s default, so findBy/waitFor wait up to 5 s for their event.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
