@@ -35,10 +35,10 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -112,5 +112,39 @@ test('a hard kill loses nothing and the next start reclaims the data folder', as
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('with DATABASE_URL the server uses that PostgreSQL and starts none of its own', async () => {
+  test.setTimeout(120_000);
+  const embeddedDir = mkdtempSync(path.join(tmpdir(), 'qist-embedded-'));
+  const externalDir = mkdtempSync(path.join(tmpdir(), 'qist-external-'));
+  const servers: ChildProcess[] = [];
+  try {
+    const owner = await startServer(embeddedDir);
+    servers.push(owner.child);
+    // The first server's PostgreSQL stands in for an external one.
+    const { user, password } = JSON.parse(readFileSync(path.join(embeddedDir, 'postgres-credentials.json'), 'utf8'));
+    const pgPort = readFileSync(path.join(embeddedDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
+    const url = `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/qist`;
+
+    const external = await startServer(externalDir, { DATABASE_URL: url });
+    servers.push(external.child);
+    expect(existsSync(path.join(externalDir, 'postgres'))).toBe(false);
+
+    const email = uniqueEmail('external');
+    const registered = await post(external.base, '/api/v1/auth/register', { email, password: 'password123', role: 'provider', code: 'SUPPLIER-DEMO-CODE' });
+    expect(registered.body.content['user-role']).toBe('provider');
+    // Seen through the other server: one database.
+    const login = await post(owner.base, '/api/v1/auth/login', { email, password: 'password123' });
+    expect(login.body.content.user.auth_id.email).toBe(email);
+  } finally {
+    for (const child of servers.reverse()) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(embeddedDir, { recursive: true, force: true });
+    rmSync(externalDir, { recursive: true, force: true });
   }
 });
