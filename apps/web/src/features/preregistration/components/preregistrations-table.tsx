@@ -2,7 +2,7 @@
 import { Stack, Title } from '@mantine/core';
 import { formatAmount, type PreRegistrationItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, usePageParam, type Column } from '@/components/data-table';
+import { PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
 import { usePreregistrations } from '../api/get-preregistrations';
 
 export function PreregistrationsTable() {
@@ -32,9 +32,7 @@ export function PreregistrationsTable() {
         count={query.data?.count}
         page={page}
         onPageChange={setPage}
-        isLoading={query.isPending}
-        isError={query.isError}
-        onRetry={() => void query.refetch()}
+        {...tableStateOf(query)}
       />
     </Stack>
   );

@@ -2,7 +2,7 @@
 // row linking to the SME's profile. Insurance users get only their queue and their decisions.
 import { formatAmount, type BackOfficeRole, type SmeListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, usePageParam, type Column } from '@/components/data-table';
+import { PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
 import { useSmes } from '../../api/get-smes';
 import { useLevelParam } from '../../hooks/use-level-param';
 import { SME_LEVELS, smePaths } from '../../roles';
@@ -38,9 +38,7 @@ export function SmeList({ role }: { role: BackOfficeRole }) {
         count={query.data?.count}
         page={page}
         onPageChange={setPage}
-        isLoading={query.isPending}
-        isError={query.isError}
-        onRetry={() => void query.refetch()}
+        {...tableStateOf(query)}
         minWidth={760}
       />
     </ListPage>

@@ -2,7 +2,7 @@
 // the credit; each row links to the supplier's profile.
 import type { ProviderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, usePageParam, type Column } from '@/components/data-table';
+import { PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
 import { formatPercent } from '@/components/party/format';
 import { paths } from '@/config/paths';
 import { useProviders } from '../../api/get-providers';
@@ -40,9 +40,7 @@ export function SupplierList() {
         count={query.data?.count}
         page={page}
         onPageChange={setPage}
-        isLoading={query.isPending}
-        isError={query.isError}
-        onRetry={() => void query.refetch()}
+        {...tableStateOf(query)}
         minWidth={760}
       />
     </ListPage>

@@ -4,7 +4,7 @@ import { Badge, Stack, Text, Title } from '@mantine/core';
 import type { outboxMessage } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { PagedTable, usePageParam, type Column } from '@/components/data-table';
+import { PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
 import { formatFullDate } from '@/components/party/format';
 import { useOutbox } from '../../api/get-outbox';
 
@@ -73,9 +73,7 @@ export function OutboxTable() {
         count={query.data?.count}
         page={page}
         onPageChange={setPage}
-        isLoading={query.isPending}
-        isError={query.isError}
-        onRetry={() => void query.refetch()}
+        {...tableStateOf(query)}
         minWidth={960}
       />
     </Stack>

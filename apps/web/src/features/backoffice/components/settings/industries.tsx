@@ -4,7 +4,7 @@ import type { Category } from '@qist/domain';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, type Column, tableStateOf } from '@/components/data-table';
 import { useCategories } from '../../api/get-categories';
 import { CategoryModal } from './category-modal';
 import { SettingsSection } from './settings-section';
@@ -59,9 +59,7 @@ export function Industries() {
         columns={columns}
         rows={query.data}
         rowKey={(c) => c._id}
-        isLoading={query.isPending}
-        isError={query.isError}
-        onRetry={() => void query.refetch()}
+        {...tableStateOf(query)}
         minWidth={560}
       />
       <CategoryModal opened={editing !== null} category={editing?.category ?? null} onClose={() => setEditing(null)} />

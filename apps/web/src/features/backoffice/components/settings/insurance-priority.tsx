@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowsSort } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table';
+import { DataTable, tableStateOf } from '@/components/data-table';
 import { useInsuranceOrder } from '../../api/get-insurance-order';
 import { InsuranceReorderModal } from './insurance-reorder-modal';
 import { SettingsSection } from './settings-section';
@@ -36,9 +36,7 @@ export function InsurancePriority() {
         ]}
         rows={query.data}
         rowKey={(c) => c._id}
-        isLoading={query.isPending}
-        isError={query.isError}
-        onRetry={() => void query.refetch()}
+        {...tableStateOf(query)}
         minWidth={280}
       />
       <InsuranceReorderModal opened={opened} companies={companies} onClose={modal.close} />
