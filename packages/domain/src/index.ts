@@ -12,3 +12,4 @@ export * from './onboarding/schemas.js';
 export * from './onboarding/forms.js';
 export * from './backoffice/schemas.js';
 export * from './backoffice/forms.js';
+export * from './backoffice/decisions.js';

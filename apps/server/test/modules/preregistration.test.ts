@@ -112,5 +112,6 @@ describe('GET /api/v1/admin/form/list', () => {
   it('refuses an anonymous request with 401', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/form/list' });
     expect(response.statusCode).toBe(401);
+    expect(body(response)).toEqual({ status: false, msg: MESSAGES.loginRequired });
   });
 });

@@ -2,11 +2,16 @@
 // activation), its lists and its settings. Each decision is one transaction with its log row.
 import {
   MESSAGES,
+  PROVIDER_LEVEL,
+  PROVIDER_REVIEW,
+  SME_ACTIVATION,
   SME_LEVEL,
+  SME_REVIEW,
   basisPointsToFraction,
   fractionToBasisPoints,
   fromMinorUnits,
   toMinorUnits,
+  type BackOfficeRole,
   type PartyListQuery,
   type ProviderListItem,
   type SmeListItem,
@@ -62,6 +67,11 @@ function operatorOf(principal: Principal) {
   return { userId: principal.userId, role: principal.role };
 }
 
+function backOfficeRole(principal: Principal): BackOfficeRole {
+  if (principal.role === 'admin' || principal.role === 'bank' || principal.role === 'insurance') return principal.role;
+  throw forbidden(MESSAGES.forbidden);
+}
+
 function assertLevel(actual: number, expected: number): void {
   if (actual !== expected) throw conflict(MESSAGES.wrongLevelForDecision);
 }
@@ -115,7 +125,7 @@ export function createBackofficeService({ db }: BackofficeDeps) {
 
     /** Admin at level 4 → 5, or bank at level 5 → 6. */
     async verifySme(principal: Principal, input: { smeId: string; desc: string }) {
-      const [from, to] = principal.role === 'admin' ? [SME_LEVEL.docsUploaded, SME_LEVEL.adminVerified] : [SME_LEVEL.adminVerified, SME_LEVEL.bankVerified];
+      const { at: from, verifiedTo: to } = SME_REVIEW[backOfficeRole(principal)];
       await inTransaction(async (tx) => {
         const sme = await lockedSme(tx, input.smeId);
         assertLevel(sme.level, from);
@@ -134,7 +144,7 @@ export function createBackofficeService({ db }: BackofficeDeps) {
 
     /** Admin at 4 or bank at 5: a plain reject sends the SME back to edit (-2), a full one bans it (-1). */
     async rejectSme(principal: Principal, input: { smeId: string; desc: string; full: boolean }) {
-      const from = principal.role === 'admin' ? SME_LEVEL.docsUploaded : SME_LEVEL.adminVerified;
+      const from = SME_REVIEW[backOfficeRole(principal)].at;
       const to = input.full ? SME_LEVEL.fullRejected : SME_LEVEL.conditionalRejected;
       await inTransaction(async (tx) => {
         const sme = await lockedSme(tx, input.smeId);
@@ -160,20 +170,20 @@ export function createBackofficeService({ db }: BackofficeDeps) {
       const credit = toMinorUnits(input.credit);
       await inTransaction(async (tx) => {
         const sme = await lockedSme(tx, input.smeId);
-        assertLevel(sme.level, SME_LEVEL.bankVerified);
+        assertLevel(sme.level, SME_REVIEW.insurance.at);
         if ((await repo.currentInsurer(tx, sme.id)) !== companyId) throw conflict(MESSAGES.notYourTurn);
         const name = await repo.companyName(tx, companyId);
         await parties.changeLevel(tx, {
           kind: 'sme',
           userId: sme.userId,
-          from: SME_LEVEL.bankVerified,
-          to: SME_LEVEL.insuranceVerified,
+          from: SME_REVIEW.insurance.at,
+          to: SME_REVIEW.insurance.verifiedTo,
           desc: input.desc || `credit of ${fromMinorUnits(credit)} granted by ${name}`,
           operator: operatorOf(principal),
           set: { creditLimit: credit, creditAmount: credit - sme.creditSpend },
         });
       });
-      return { level: SME_LEVEL.insuranceVerified };
+      return { level: SME_REVIEW.insurance.verifiedTo };
     },
 
     /**
@@ -185,7 +195,7 @@ export function createBackofficeService({ db }: BackofficeDeps) {
       if (!companyId) throw forbidden(MESSAGES.forbidden);
       return inTransaction(async (tx) => {
         const sme = await lockedSme(tx, input.smeId);
-        assertLevel(sme.level, SME_LEVEL.bankVerified);
+        assertLevel(sme.level, SME_REVIEW.insurance.at);
         if ((await repo.currentInsurer(tx, sme.id)) !== companyId) throw conflict(MESSAGES.notYourTurn);
         const name = (await repo.companyName(tx, companyId)) ?? 'insurance';
         if (!input.full) {
@@ -193,7 +203,7 @@ export function createBackofficeService({ db }: BackofficeDeps) {
           await parties.changeLevel(tx, {
             kind: 'sme',
             userId: sme.userId,
-            from: SME_LEVEL.bankVerified,
+            from: SME_REVIEW.insurance.at,
             to: SME_LEVEL.conditionalRejected,
             desc: input.desc,
             operator: operatorOf(principal),
@@ -207,17 +217,17 @@ export function createBackofficeService({ db }: BackofficeDeps) {
           const nextName = await repo.companyName(tx, next);
           await parties.insertLog(tx, {
             userId: sme.userId,
-            level: SME_LEVEL.bankVerified,
+            level: SME_REVIEW.insurance.at,
             desc: input.desc || `declined by ${name}; passed to ${nextName}`,
             operatorUserId: principal.userId,
             operatorRole: principal.role,
           });
-          return { level: SME_LEVEL.bankVerified };
+          return { level: SME_REVIEW.insurance.at };
         }
         await parties.changeLevel(tx, {
           kind: 'sme',
           userId: sme.userId,
-          from: SME_LEVEL.bankVerified,
+          from: SME_REVIEW.insurance.at,
           to: SME_LEVEL.allInsuranceRejected,
           desc: input.desc || `declined by ${name}; no insurance company is left`,
           operator: operatorOf(principal),
@@ -231,45 +241,45 @@ export function createBackofficeService({ db }: BackofficeDeps) {
       const plan = input.installments.map(fractionToBasisPoints);
       await inTransaction(async (tx) => {
         const sme = await lockedSme(tx, input.smeId);
-        assertLevel(sme.level, SME_LEVEL.insuranceVerified);
+        assertLevel(sme.level, SME_ACTIVATION.at);
         await parties.changeLevel(tx, {
           kind: 'sme',
           userId: sme.userId,
-          from: SME_LEVEL.insuranceVerified,
-          to: SME_LEVEL.adminActivated,
+          from: SME_ACTIVATION.at,
+          to: SME_ACTIVATION.to,
           desc: input.desc,
           operator: operatorOf(principal),
           set: { installmentPlan: plan },
         });
       });
-      return { level: SME_LEVEL.adminActivated };
+      return { level: SME_ACTIVATION.to };
     },
 
     async verifyProvider(principal: Principal, input: { providerId: string; desc: string; taxRate: number }) {
       await inTransaction(async (tx) => {
         const provider = await repo.lockProvider(tx, input.providerId);
         if (!provider) throw notFound(MESSAGES.providerNotFound);
-        assertLevel(provider.level, 4);
+        assertLevel(provider.level, PROVIDER_REVIEW.at);
         await parties.changeLevel(tx, {
           kind: 'provider',
           userId: provider.userId,
-          from: 4,
-          to: 5,
+          from: PROVIDER_REVIEW.at,
+          to: PROVIDER_REVIEW.verifiedTo,
           desc: input.desc,
           operator: operatorOf(principal),
           set: { adminVerified: true, taxRate: fractionToBasisPoints(input.taxRate) },
         });
       });
-      return { level: 5 };
+      return { level: PROVIDER_REVIEW.verifiedTo };
     },
 
     async rejectProvider(principal: Principal, input: { providerId: string; desc: string; full: boolean }) {
-      const to = input.full ? -1 : -2;
+      const to = input.full ? PROVIDER_LEVEL.fullRejected : PROVIDER_LEVEL.conditionalRejected;
       await inTransaction(async (tx) => {
         const provider = await repo.lockProvider(tx, input.providerId);
         if (!provider) throw notFound(MESSAGES.providerNotFound);
-        assertLevel(provider.level, 4);
-        await parties.changeLevel(tx, { kind: 'provider', userId: provider.userId, from: 4, to, desc: input.desc, operator: operatorOf(principal) });
+        assertLevel(provider.level, PROVIDER_REVIEW.at);
+        await parties.changeLevel(tx, { kind: 'provider', userId: provider.userId, from: PROVIDER_REVIEW.at, to, desc: input.desc, operator: operatorOf(principal) });
       });
       return { level: to };
     },

@@ -1,22 +1,8 @@
-// Which back-office role may decide what, at which level (part 2 §4, DESIGN.md §4 "Levels").
+// The back-office areas' level lists and SME pages. Who decides at which level is the domain's
+// (smeDecisionFor, canDecideOnProvider), re-exported here for the panels.
 import { PROVIDER_LEVEL, SME_LEVEL, type BackOfficeRole } from '@qist/domain';
+export { canDecideOnProvider as canDecideOnSupplier, smeDecisionFor, type SmeDecision } from '@qist/domain';
 import { paths } from '@/config/paths';
-
-/** The SME decision a role can take at a level, or null when it has none to take. */
-export type SmeDecision = 'review' | 'insurance' | 'installments';
-
-export function smeDecisionFor(role: BackOfficeRole, level: number): SmeDecision | null {
-  if (role === 'admin' && level === SME_LEVEL.docsUploaded) return 'review';
-  if (role === 'bank' && level === SME_LEVEL.adminVerified) return 'review';
-  if (role === 'insurance' && level === SME_LEVEL.bankVerified) return 'insurance';
-  if (role === 'admin' && level === SME_LEVEL.insuranceVerified) return 'installments';
-  return null;
-}
-
-/** Only the admin decides on suppliers, at level 4. */
-export function canDecideOnSupplier(level: number): boolean {
-  return level === PROVIDER_LEVEL.docsUploaded;
-}
 
 /** The levels an SME list can be filtered by, in the order of the journey then the rejections. */
 export const SME_LEVELS: readonly number[] = Object.values(SME_LEVEL);
