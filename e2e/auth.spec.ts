@@ -4,8 +4,8 @@ import { DEMO_PASSWORD, SME_CODE, expectToast, signIn, storedSession, uniqueEmai
 
 async function fillSignUp(page: Page, email: string, code: string) {
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('password123');
-  await page.getByLabel('Confirm password').fill('password123');
+  await page.getByLabel('Password', { exact: true }).fill('sturdy-ledger-42');
+  await page.getByLabel('Confirm password').fill('sturdy-ledger-42');
   await page.getByLabel(/admin verification code/i).fill(code);
   await page.getByRole('checkbox', { name: /terms/i }).check();
 }
@@ -38,7 +38,7 @@ test('a wrong code is refused on the code field and creates no account', async (
   await expect(page).toHaveURL(/\/auth\/register\/sme$/);
   expect(await storedSession(page)).toMatchObject({ token: null, role: null });
 
-  const login = await request.post('/api/v1/auth/login', { data: { email, password: 'password123' } });
+  const login = await request.post('/api/v1/auth/login', { data: { email, password: 'sturdy-ledger-42' } });
   expect(login.status()).toBe(401);
   expect(await login.json()).toEqual({ status: false, msg: 'email or password is incorrect' });
 });

@@ -9,16 +9,17 @@ const REQUIRED: Record<Role, string[]> = {
   sme: ['Article of association', 'CR license', 'ID of shareholders', 'Bank certified SME business account IBAN'],
   provider: ['Article of association', 'CR license', 'ID of shareholders', 'Comprehensive financial statement (past two years)'],
 };
+/** A real 1×1 PNG: uploads are decoded and re-encoded, so a header alone is refused. */
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2e5f8d50000000049454e44ae426082',
-  'hex',
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWP4//8/AAX+Av5Y8msOAAAAAElFTkSuQmCC',
+  'base64',
 );
 
 async function register(page: Page, role: Role, email: string) {
   await page.goto(`/auth/register/${role}`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('password123');
-  await page.getByLabel('Confirm password').fill('password123');
+  await page.getByLabel('Password', { exact: true }).fill('sturdy-ledger-42');
+  await page.getByLabel('Confirm password').fill('sturdy-ledger-42');
   await page.getByLabel(/admin verification code/i).fill(role === 'sme' ? 'SME-DEMO-CODE' : 'SUPPLIER-DEMO-CODE');
   await page.getByRole('checkbox', { name: /terms/i }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();

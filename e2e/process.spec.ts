@@ -72,7 +72,7 @@ test('a hard kill loses nothing and the next start reclaims the data folder', as
     const email = uniqueEmail('survivor');
     const registered = await post(first.base, '/api/v1/auth/register', {
       email,
-      password: 'password123',
+      password: 'sturdy-ledger-42',
       role: 'sme',
       code: 'SME-DEMO-CODE',
     });
@@ -80,13 +80,13 @@ test('a hard kill loses nothing and the next start reclaims the data folder', as
 
     // The command beside a running server uses the server's PostgreSQL and leaves it running.
     const bankEmail = uniqueEmail('bank');
-    const created = spawnSync(process.execPath, [USER_CREATE, '--role', 'bank', '--email', bankEmail, '--password', 'password123'], {
+    const created = spawnSync(process.execPath, [USER_CREATE, '--role', 'bank', '--email', bankEmail, '--password', 'sturdy-ledger-42'], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: 'utf8',
     });
     expect(created.stderr).toBe('');
     expect(created.stdout).toContain(`created bank account ${bankEmail}`);
-    const bankLogin = await post(first.base, '/api/v1/auth/login', { email: bankEmail, password: 'password123' });
+    const bankLogin = await post(first.base, '/api/v1/auth/login', { email: bankEmail, password: 'sturdy-ledger-42' });
     expect(bankLogin.body.content['user-role']).toBe('bank');
 
     const orphan = postmasterPid(dataDir);
@@ -98,7 +98,7 @@ test('a hard kill loses nothing and the next start reclaims the data folder', as
     const second = await startServer(dataDir);
     expect(isAlive(orphan!)).toBe(false);
     expect(postmasterPid(dataDir)).not.toBe(orphan);
-    const login = await post(second.base, '/api/v1/auth/login', { email, password: 'password123' });
+    const login = await post(second.base, '/api/v1/auth/login', { email, password: 'sturdy-ledger-42' });
     expect(login.status).toBe(200);
     expect(login.body.content.user).toMatchObject({ level: 0, auth_id: { email } });
     const admin = await post(second.base, '/api/v1/auth/login', { email: 'admin@example.com', password: 'demo12345' });
@@ -133,10 +133,10 @@ test('with DATABASE_URL the server uses that PostgreSQL and starts none of its o
     expect(existsSync(path.join(externalDir, 'postgres'))).toBe(false);
 
     const email = uniqueEmail('external');
-    const registered = await post(external.base, '/api/v1/auth/register', { email, password: 'password123', role: 'provider', code: 'SUPPLIER-DEMO-CODE' });
+    const registered = await post(external.base, '/api/v1/auth/register', { email, password: 'sturdy-ledger-42', role: 'provider', code: 'SUPPLIER-DEMO-CODE' });
     expect(registered.body.content['user-role']).toBe('provider');
     // Seen through the other server: one database.
-    const login = await post(owner.base, '/api/v1/auth/login', { email, password: 'password123' });
+    const login = await post(owner.base, '/api/v1/auth/login', { email, password: 'sturdy-ledger-42' });
     expect(login.body.content.user.auth_id.email).toBe(email);
   } finally {
     for (const child of servers.reverse()) {

@@ -1,13 +1,13 @@
 // The app factory: external plugins, then access control and services, then routes and the SPA.
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -15,10 +15,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_DOCUMENT_BYTES, MESSAGES, PRODUCT_NAME, messageKeyOf } from '@qist/domain';
+import { MAX_DOCUMENT_BYTES, MESSAGES, PRODUCT_NAME, messageKeyOf, matchMessage } from '@qist/domain';
 import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
-import { AppError } from './errors.js';
+import { AppError, databaseRefusal } from './errors.js';
+import { HSTS_HEADER, SECURITY_HEADERS } from './lib/security-headers.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -58,13 +59,39 @@ const MULTIPART_ERRORS: Record<string, [number, string]> = {
   FST_FILES_LIMIT: [400, MESSAGES.oneFileOnly],
   FST_PARTS_LIMIT: [400, MESSAGES.oneFileOnly],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [400, MESSAGES.selectFile],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.requestTooLarge],
 };
+
+/** Statuses Node answers itself, before a request reaches the app (header overflow, timeout, bad syntax). */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', MESSAGES.requestTooLarge],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', MESSAGES.requestTimeout],
+};
+
+/** Writes an envelope answer straight to a socket that never became a request, with the usual headers. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, msg] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', MESSAGES.invalidRequest];
+  const body = JSON.stringify({ status: false, msg });
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    connection: 'close',
+  };
+  if (socket.writable) {
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\n${lines.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
 
 /** A validation failure's sentence: the spec's own message when it has one, else field and reason. */
 function validationMessage(error: { validation: { instancePath: string; message?: string }[] }): string {
   const first = error.validation[0];
   const message = first?.message ?? 'is invalid';
-  if (messageKeyOf(message)) return message;
+  if (messageKeyOf(message) || matchMessage(message)) return message;
   const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
   return `${field}: ${message}`;
 }
@@ -74,6 +101,23 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A GET with effects (the spec's GET …/email/resend sends a code) must not also answer HEAD.
+    exposeHeadRoutes: false,
+    // A request must arrive whole within the timeout, however slowly its bytes trickle in; an
+    // idle connection is closed after the same time, an idle keep-alive one sooner.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      // How often Node looks for requests past their timeout (its default, 30 s, would double the wait).
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2),
+    },
+    clientErrorHandler: answerClientError,
+    // A URL that cannot be decoded or routed answers like any other bad request, without echoing it.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(400).headers(SECURITY_HEADERS).send({ status: false, msg: MESSAGES.invalidRequest });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -102,23 +146,26 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     if (multipartError) {
       return reply.code(multipartError[0]).send({ status: false, msg: multipartError[1] });
     }
+    const refusal = databaseRefusal(error);
+    if (refusal) return reply.code(400).send({ status: false, msg: refusal });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ status: false, msg: error.message });
+      // The framework's own sentences can echo the request; answer with ours.
+      return reply.code(status).send({ status: false, msg: MESSAGES.invalidRequest });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ status: false, msg: MESSAGES.serverError });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-      },
-    },
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    if (request.protocol === 'https') reply.header(...HSTS_HEADER);
+  });
+
+  // API answers are personal (profiles, codes, tokens) or change by the second: no cache keeps them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   // Gzip/brotli for JSON and the web app's files above 1 KiB.
@@ -170,8 +217,16 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   const onboarding = createOnboardingService({ db, outbox, storage: files, secret: config.sessionSecret });
   await app.register(onboardingRoutes, { prefix: '/api/v1/sme', onboarding, kind: 'sme' });
   await app.register(onboardingRoutes, { prefix: '/api/v1/provider', onboarding, kind: 'provider' });
-  await app.register(fileRoutes, { prefix: '/api/v1', db, auth, storage: files, secret: config.sessionSecret });
-  await app.register(backofficeRoutes, { prefix: '/api/v1', backoffice: createBackofficeService({ db }), onboarding });
+  const backoffice = createBackofficeService({ db });
+  await app.register(fileRoutes, {
+    prefix: '/api/v1',
+    db,
+    auth,
+    storage: files,
+    secret: config.sessionSecret,
+    canSeeParty: (principal, kind, userId) => backoffice.canSeeParty(principal, kind, userId),
+  });
+  await app.register(backofficeRoutes, { prefix: '/api/v1', backoffice, onboarding });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWebApp = existsSync(indexHtml);

@@ -25,6 +25,8 @@ const envSchema = z.object({
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(20),
   PREREGISTER_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(25),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -45,6 +47,9 @@ export interface Config {
   signupMaxPerHour: number;
   preregisterMaxPerHour: number;
   trustProxy: boolean;
+  /** A request (headers and body) must arrive whole within this; an idle connection is closed after it. */
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
   logLevel: string;
   /** Folder of the built web app; the API serves it when it exists. */
   webDist: string;
@@ -85,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
     preregisterMaxPerHour: e.PREREGISTER_MAX_PER_HOUR,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+    keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };

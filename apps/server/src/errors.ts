@@ -1,3 +1,5 @@
+import { MESSAGES } from '@qist/domain';
+
 // One error type for everything a request can be refused for; the error handler maps it to
 // its HTTP status and the envelope's { status: false, msg }.
 export class AppError extends Error {
@@ -16,6 +18,35 @@ export const forbidden = (msg: string) => new AppError(403, msg);
 export const notFound = (msg: string) => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);
 export const tooManyRequests = (msg: string) => new AppError(429, msg);
+
+/** PostgreSQL's error code of an error or of its causes. */
+function postgresCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The sentence for a value PostgreSQL refused as input (a NUL byte in text, an untranslatable
+ * character, text where a uuid belongs) that slipped past the schemas: the request was bad,
+ * so it is a 400, never a 500.
+ */
+export function databaseRefusal(error: unknown): string | undefined {
+  switch (postgresCode(error)) {
+    case '22021': // character_not_in_repertoire (NUL in text)
+    case '22P05': // untranslatable_character
+      return MESSAGES.controlCharacters;
+    case '22P02': // invalid_text_representation
+    case '22003': // numeric_value_out_of_range
+      return MESSAGES.invalidRequest;
+    default:
+      return undefined;
+  }
+}
 
 /** PostgreSQL's unique_violation, raised when a concurrent insert won the race. */
 export function isUniqueViolation(error: unknown): boolean {

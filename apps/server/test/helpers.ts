@@ -118,7 +118,7 @@ export interface TestAccount {
 /** An account built directly in the database, with its SME/supplier profile at the given level. */
 export async function createAccount(
   db: Db,
-  options: { role: Role; email?: string; password?: string; level?: number; company?: string },
+  options: { role: Role; email?: string; password?: string; level?: number; company?: string; creditLimit?: number },
 ): Promise<TestAccount> {
   const email = options.email ?? uniqueEmail(options.role);
   const password = options.password ?? 'correct-horse-battery';
@@ -137,7 +137,11 @@ export async function createAccount(
     name: options.company ?? email.split('@')[0] ?? email,
     insuranceCompanyId,
   });
-  if (options.role === 'sme') await db.insert(smes).values({ userId: user.id, level: options.level ?? 0 });
+  if (options.role === 'sme') {
+    // From level 7 on an SME holds the credit an insurer granted it.
+    const creditLimit = options.creditLimit ?? ((options.level ?? 0) >= 7 ? 1_000_000 : 0);
+    await db.insert(smes).values({ userId: user.id, level: options.level ?? 0, creditLimit, creditAmount: creditLimit });
+  }
   if (options.role === 'provider') await db.insert(providers).values({ userId: user.id, level: options.level ?? 0 });
   return { id: user.id, email, password, role: options.role };
 }
@@ -194,11 +198,52 @@ export function multipart(
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** The smallest files of each accepted type, and one that only pretends. */
+/**
+ * The smallest real files of each accepted type (1×1 white images as sharp encodes them on upload,
+ * so they are stored unchanged; a one-page PDF), and one that only pretends.
+ */
 export const SAMPLE_FILES = {
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2e5f8d50000000049454e44ae426082', 'hex'),
-  pdf: Buffer.from('%PDF-1.4\n%%EOF\n'),
-  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]),
+  png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWP4//8/AAX+Av5Y8msOAAAAAElFTkSuQmCC', 'base64'),
+  pdf: Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj',
+      '<</Type/Catalog/Pages 2 0 R>>',
+      'endobj',
+      '2 0 obj',
+      '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+      'endobj',
+      '3 0 obj',
+      '<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
+      'endobj',
+      '4 0 obj',
+      '<</Length 59>>',
+      'stream',
+      'BT /F1 18 Tf 60 760 Td (Sample document: upload test) Tj ET',
+      'endstream',
+      'endobj',
+      '5 0 obj',
+      '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+      'endobj',
+      'xref',
+      '0 6',
+      '0000000000 65535 f ',
+      '0000000009 00000 n ',
+      '0000000054 00000 n ',
+      '0000000105 00000 n ',
+      '0000000217 00000 n ',
+      '0000000324 00000 n ',
+      'trailer',
+      '<</Size 6/Root 1 0 R>>',
+      'startxref',
+      '387',
+      '%%EOF',
+    ].join('\n') + '\n',
+  ),
+  jpeg: Buffer.from(
+    '/9j/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAn/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpgA//Z',
+    'base64',
+  ),
+  webp: Buffer.from('UklGRiYAAABXRUJQVlA4IBoAAAAwAQCdASoBAAEAAMASJaQAA3AA/v7deAAAAA==', 'base64'),
   textPretendingPng: Buffer.from('this is plain text, not an image'),
 };

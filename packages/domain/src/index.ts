@@ -4,6 +4,7 @@ export * from './order-status.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './schemas/envelope.js';
+export * from './schemas/fields.js';
 export * from './schemas/auth.js';
 export * from './preregistration/business-sectors.js';
 export * from './preregistration/schema.js';

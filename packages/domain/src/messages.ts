@@ -9,6 +9,8 @@ export const MESSAGES = {
   emailInvalid: 'email is incorrect',
   passwordRequired: 'enter your password',
   passwordTooShort: 'password is too short',
+  passwordTooCommon: 'this password is too common, please choose another',
+  passwordTooSimple: 'this password is too simple (repeated or sequential characters), please choose another',
   roleRequired: 'select your role',
   confirmPasswordRequired: 'confirm your password',
   passwordsMustMatch: 'Passwords must match',
@@ -113,6 +115,17 @@ export const MESSAGES = {
   providerNotFound: 'supplier not found',
   decisionDone: 'Done!',
   settingsDone: 'done!',
+  // checks every request passes
+  controlCharacters: 'the text contains characters that are not allowed',
+  amountTwoDecimals: 'the amount can have at most 2 decimals',
+  invalidRequest: 'the request is not valid',
+  invalidMultipart: 'the upload is not a valid form, please select the file again',
+  requestTooLarge: 'the request is too large',
+  requestTimeout: 'the request took too long to arrive, please try again',
+  tooManyDocuments: 'you have uploaded the most documents allowed, delete one first',
+  tooManyDocumentsOfTitle: 'you have uploaded the most documents allowed with this title, delete one first',
+  documentsTooLarge: 'your documents together are larger than allowed, delete one first',
+  creditLimitMissing: 'the SME has no credit limit to activate',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -124,4 +137,43 @@ const KEY_BY_TEXT = new Map<string, MessageKey>(
 /** Finds the key of a known sentence, so a client can show it in the user's language. */
 export function messageKeyOf(text: string): MessageKey | undefined {
   return KEY_BY_TEXT.get(text);
+}
+
+/**
+ * Sentences that carry a value (`{minutes}`). The server fills them with fillMessage; a client
+ * finds the key and the values back with matchMessage and shows its own translation.
+ */
+export const MESSAGE_TEMPLATES = {
+  codeLockedMinutes: 'too many codes or wrong tries, please try again in {minutes} minutes',
+} as const;
+
+export type MessageTemplateKey = keyof typeof MESSAGE_TEMPLATES;
+
+export function fillMessage(key: MessageTemplateKey, values: Record<string, string | number>): string {
+  return MESSAGE_TEMPLATES[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+const TEMPLATE_MATCHERS = (Object.entries(MESSAGE_TEMPLATES) as [MessageTemplateKey, string][]).map(([key, template]) => {
+  const names: string[] = [];
+  const pattern = template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (name) {
+        names.push(name);
+        return '(.+?)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return { key, names, regex: new RegExp(`^${pattern}$`) };
+});
+
+/** The template and values behind a filled sentence; undefined for any other text. */
+export function matchMessage(text: string): { key: MessageTemplateKey; values: Record<string, string> } | undefined {
+  for (const { key, names, regex } of TEMPLATE_MATCHERS) {
+    const match = regex.exec(text);
+    if (match) return { key, values: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])) };
+  }
+  return undefined;
 }

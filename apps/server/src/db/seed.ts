@@ -169,15 +169,32 @@ const DEMO_PARTIES: DemoParty[] = [
   },
 ];
 
-/** A one-page PDF naming the document, standing in for a real scan. */
-function samplePdf(title: string): Buffer {
-  const text = `Sample document: ${title}`.replace(/[()\\]/g, '');
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
-      `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
-      `4 0 obj<</Length ${text.length + 30}>>stream\nBT /F1 18 Tf 60 760 Td (${text}) Tj ET\nendstream endobj\n` +
-      `5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
-  );
+/**
+ * A one-page PDF naming the document, standing in for a real scan: a complete file (exact stream
+ * length, cross-reference table, trailer), so strict readers and the upload check accept it.
+ */
+export function samplePdf(title: string): Buffer {
+  // Printable ASCII only, so string offsets are byte offsets; no characters that end a PDF string.
+  const text = `Sample document: ${title}`.replace(/[^\x20-\x7e]|[()\\]/g, '');
+  const content = `BT /F1 18 Tf 60 760 Td (${text}) Tj ET`;
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
+    `<</Length ${content.length}>>\nstream\n${content}\nendstream`,
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {

@@ -9,6 +9,8 @@ export interface TokenClaims {
   exp: number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function sign(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
@@ -28,6 +30,8 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<TokenClaims>;
     if (typeof claims.sid !== 'string' || typeof claims.exp !== 'number') return null;
+    // Sessions are keyed by uuid: anything else cannot name one, even under a valid signature.
+    if (!UUID.test(claims.sid)) return null;
     if (claims.exp * 1000 <= now) return null;
     return { sid: claims.sid, exp: claims.exp };
   } catch {

@@ -22,7 +22,7 @@ function register(payload: Record<string, unknown>) {
 describe('POST /api/v1/auth/register', () => {
   it('creates an SME at level 0 with an open session and answers the spec content', async () => {
     const email = uniqueEmail('sme');
-    const response = await register({ email, password: 'password123', role: 'sme', code: 'SME-DEMO-CODE' });
+    const response = await register({ email, password: 'sturdy-ledger-42', role: 'sme', code: 'SME-DEMO-CODE' });
     expect(response.statusCode).toBe(200);
     const { status, content } = body(response);
     expect(status).toBe(true);
@@ -42,7 +42,7 @@ describe('POST /api/v1/auth/register', () => {
 
   it('accepts the supplier code in any case and creates a supplier profile', async () => {
     const email = uniqueEmail('supplier');
-    const response = await register({ email, password: 'password123', role: 'provider', code: '  supplier-demo-code ' });
+    const response = await register({ email, password: 'sturdy-ledger-42', role: 'provider', code: '  supplier-demo-code ' });
     expect(body(response).content['user-role']).toBe('provider');
     const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
     const rows = await ctx.db.select().from(providers).where(eq(providers.userId, user!.id));
@@ -51,7 +51,7 @@ describe('POST /api/v1/auth/register', () => {
 
   it('refuses a wrong code and creates nothing', async () => {
     const email = uniqueEmail('wrong');
-    const response = await register({ email, password: 'password123', role: 'sme', code: 'GUESS' });
+    const response = await register({ email, password: 'sturdy-ledger-42', role: 'sme', code: 'GUESS' });
     expect(response.statusCode).toBe(400);
     expect(body(response)).toEqual({ status: false, msg: MESSAGES.codeWrong });
     expect(await countUsers(email)).toBe(0);
@@ -59,14 +59,14 @@ describe('POST /api/v1/auth/register', () => {
 
   it("refuses the other role's code", async () => {
     const email = uniqueEmail('cross');
-    const response = await register({ email, password: 'password123', role: 'sme', code: 'SUPPLIER-DEMO-CODE' });
+    const response = await register({ email, password: 'sturdy-ledger-42', role: 'sme', code: 'SUPPLIER-DEMO-CODE' });
     expect(body(response)).toEqual({ status: false, msg: MESSAGES.codeWrong });
     expect(await countUsers(email)).toBe(0);
   });
 
   it.each(['admin', 'bank', 'insurance'])('refuses self-registration as %s', async (role) => {
     const email = uniqueEmail(role);
-    const response = await register({ email, password: 'password123', role, code: 'SME-DEMO-CODE' });
+    const response = await register({ email, password: 'sturdy-ledger-42', role, code: 'SME-DEMO-CODE' });
     expect(response.statusCode).toBe(400);
     expect(body(response)).toEqual({ status: false, msg: MESSAGES.roleRequired });
     expect(await countUsers(email)).toBe(0);
@@ -74,19 +74,19 @@ describe('POST /api/v1/auth/register', () => {
 
   it('refuses a second account with the same email, whatever its case', async () => {
     const email = uniqueEmail('dup');
-    await register({ email, password: 'password123', role: 'sme', code: 'SME-DEMO-CODE' });
-    const response = await register({ email: email.toUpperCase(), password: 'password123', role: 'provider', code: 'SUPPLIER-DEMO-CODE' });
+    await register({ email, password: 'sturdy-ledger-42', role: 'sme', code: 'SME-DEMO-CODE' });
+    const response = await register({ email: email.toUpperCase(), password: 'sturdy-ledger-42', role: 'provider', code: 'SUPPLIER-DEMO-CODE' });
     expect(response.statusCode).toBe(409);
     expect(body(response)).toEqual({ status: false, msg: MESSAGES.emailTaken });
     expect(await countUsers(email)).toBe(1);
   });
 
   it.each([
-    [{ password: 'password123', role: 'sme', code: 'x' }, MESSAGES.emailRequired],
-    [{ email: 'not-an-email', password: 'password123', role: 'sme', code: 'x' }, MESSAGES.emailInvalid],
+    [{ password: 'sturdy-ledger-42', role: 'sme', code: 'x' }, MESSAGES.emailRequired],
+    [{ email: 'not-an-email', password: 'sturdy-ledger-42', role: 'sme', code: 'x' }, MESSAGES.emailInvalid],
     [{ email: 'a@b.co', role: 'sme', code: 'x' }, MESSAGES.passwordRequired],
     [{ email: 'a@b.co', password: 'short', role: 'sme', code: 'x' }, MESSAGES.passwordTooShort],
-    [{ email: 'a@b.co', password: 'password123', role: 'sme', code: '' }, MESSAGES.codeRequired],
+    [{ email: 'a@b.co', password: 'sturdy-ledger-42', role: 'sme', code: '' }, MESSAGES.codeRequired],
   ])('names the field of invalid input %#', async (payload, msg) => {
     const response = await register(payload);
     expect(response.statusCode).toBe(400);

@@ -191,6 +191,13 @@ describe('activation with an instalment plan', () => {
     expect(await levelOf(smeId)).toMatchObject({ level: 8, installmentPlan: [7000, 1000, 1000, 1000] });
   });
 
+  it('is refused for an SME with no credit limit, and changes nothing', async () => {
+    const { smeId } = await smeAt(7);
+    await ctx.db.update(smes).set({ creditLimit: 0, creditAmount: 0 }).where(eq(smes.id, smeId));
+    expect(body(await activate(smeId, [1]))).toEqual({ status: false, msg: MESSAGES.creditLimitMissing });
+    expect(await levelOf(smeId)).toMatchObject({ level: 7, installmentPlan: [] });
+  });
+
   it('is refused before the insurance step', async () => {
     const { smeId } = await smeAt(6);
     expect((await activate(smeId, [1])).statusCode).toBe(409);

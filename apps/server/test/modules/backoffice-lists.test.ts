@@ -89,7 +89,7 @@ describe('settings', () => {
       { role: 'provider', code: 'SUPPLIER-DEMO-CODE' },
     ]);
     const register = (code: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email: `c-${code}-${Date.now()}@example.test`, password: 'password123', role: 'sme', code } });
+      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email: `c-${code}-${Date.now()}@example.test`, password: 'sturdy-ledger-42', role: 'sme', code } });
     expect(body(await register('SME-DEMO-CODE')).msg).toBe(MESSAGES.codeWrong);
     expect(body(await register('gulf-sme-2027')).status).toBe(true);
     expect(body(await ctx.app.inject({ method: 'PUT', url: '/api/v1/admin/signup-codes', headers: admin, payload: { role: 'sme', code: 'abc' } })).msg).toBe(MESSAGES.signupCodeInvalid);

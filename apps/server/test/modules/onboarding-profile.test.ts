@@ -222,7 +222,7 @@ describe('documents', () => {
 });
 
 describe('document files', () => {
-  it('are served to the owner and the back office, to a signed link, and to no one else', async () => {
+  it('are served to the owner, the admin and the bank, to a signed link, and to no one else', async () => {
     const owner = await party('sme', 3);
     const { doc } = body(await upload('sme', owner.headers, 'CR license', { bytes: SAMPLE_FILES.png })).content;
     const path = `/api/v1/pub/sme/doc/file/${doc.file}`;
@@ -233,10 +233,15 @@ describe('document files', () => {
     expect(own.headers['content-type']).toBe('image/png');
     expect(own.rawPayload.equals(SAMPLE_FILES.png)).toBe(true);
 
-    for (const role of ['admin', 'bank', 'insurance'] as const) {
+    for (const role of ['admin', 'bank'] as const) {
       const staff = await createAccount(ctx.db, { role });
       expect((await get(path, bearer(await loginAs(ctx.app, staff)))).statusCode).toBe(200);
     }
+    // An insurer sees only the SMEs of its queue and its decisions; this one is at level 3.
+    const insurer = await createAccount(ctx.db, { role: 'insurance' });
+    const refused = await get(path, bearer(await loginAs(ctx.app, insurer)));
+    expect(refused.statusCode).toBe(404);
+    expect(body(refused)).toEqual({ status: false, msg: MESSAGES.fileNotFound });
     expect((await get(doc.url)).rawPayload.equals(SAMPLE_FILES.png)).toBe(true);
 
     const anonymous = await get(path);
@@ -288,7 +293,7 @@ describe('profile and timeline', () => {
     const registered = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { email, password: 'password123', role: 'provider', code: 'SUPPLIER-DEMO-CODE' },
+      payload: { email, password: 'sturdy-ledger-42', role: 'provider', code: 'SUPPLIER-DEMO-CODE' },
     });
     const headers = bearer(body(registered).content.token);
     const { logs } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/provider/log/list', headers })).content;

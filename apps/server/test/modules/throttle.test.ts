@@ -34,7 +34,7 @@ describe('throttling per address', () => {
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',
-        payload: { email, password: 'password123', role: 'sme', code: 'SME-DEMO-CODE' },
+        payload: { email, password: 'sturdy-ledger-42', role: 'sme', code: 'SME-DEMO-CODE' },
       });
       statuses.push(response.statusCode);
       if (response.statusCode === 429) expect(body(response).msg).toBe(MESSAGES.tooManySignUps);

@@ -1,6 +1,6 @@
 // Typed translation keys: a key missing from the English resources is a compile error.
 import 'i18next';
-import type { MESSAGES } from '@qist/domain';
+import type { MESSAGES, MESSAGE_TEMPLATES } from '@qist/domain';
 import type { CommonResources } from './locales/en';
 import type { BackofficeResources } from './locales/backoffice-en';
 import type { OnboardingResources } from './locales/onboarding-en';
@@ -11,7 +11,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: CommonResources;
-      messages: typeof MESSAGES;
+      messages: typeof MESSAGES & Record<keyof typeof MESSAGE_TEMPLATES, string>;
       /** The public pages' strings (landing, about, contact, FAQ, terms, profile, pre-registration). */
       public: PublicResources;
       /** The SME and supplier onboarding screens (verification, profile). */

@@ -4,6 +4,7 @@ import { ALL_FILTER } from '../levels.js';
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { okEnvelope } from '../schemas/envelope.js';
+import { MIN_AMOUNT, amount, text } from '../schemas/fields.js';
 import { isWholePlan } from '../money.js';
 
 export const MAX_SHARE_RATE = 0.99;
@@ -50,23 +51,19 @@ export const providerListResponse = okEnvelope(z.object({ providers: z.array(pro
 
 export const idParams = z.object({ id: z.string().uuid({ error: MESSAGES.notFound }) });
 
-const description = z.string({ error: MESSAGES.descriptionRequired }).trim().min(1, MESSAGES.descriptionRequired).max(1000);
+const description = text({ error: MESSAGES.descriptionRequired }).trim().min(1, MESSAGES.descriptionRequired).max(1000);
 const smeId = z.string({ error: MESSAGES.notFound }).uuid({ error: MESSAGES.notFound });
 
 export const smeVerifyRequest = z.object({ smeId, desc: description });
 export const smeRejectRequest = z.object({ smeId, desc: description, full: z.boolean().default(false) });
 export const insuranceVerifyRequest = z.object({
   smeId,
-  desc: z.string().trim().max(1000).default(''),
-  credit: z
-    .number({ error: MESSAGES.creditRequired })
-    .finite(MESSAGES.creditRequired)
-    .positive(MESSAGES.creditRequired)
-    .max(1_000_000_000, MESSAGES.creditRequired),
+  desc: text().trim().max(1000).default(''),
+  credit: amount({ required: MESSAGES.creditRequired, tooSmall: MESSAGES.creditRequired }, { min: MIN_AMOUNT, max: 1_000_000_000 }),
 });
 export const insuranceRejectRequest = z.object({
   smeId,
-  desc: z.string().trim().max(1000).default(''),
+  desc: text().trim().max(1000).default(''),
   full: z.boolean().default(false),
 }).refine((r) => r.full || r.desc.length > 0, { message: MESSAGES.descriptionRequired, path: ['desc'] });
 
@@ -97,8 +94,8 @@ export const decisionResponse = okEnvelope(z.object({ level: z.number().int() })
 // ---- settings
 
 export const categoryCreateRequest = z.object({
-  title: z.string({ error: MESSAGES.categoryTitleRequired }).trim().min(1, MESSAGES.categoryTitleRequired).max(100),
-  desc: z.string({ error: MESSAGES.categoryDescRequired }).trim().min(1, MESSAGES.categoryDescRequired).max(500),
+  title: text({ error: MESSAGES.categoryTitleRequired }).trim().min(1, MESSAGES.categoryTitleRequired).max(100),
+  desc: text({ error: MESSAGES.categoryDescRequired }).trim().min(1, MESSAGES.categoryDescRequired).max(500),
 });
 export const categoryUpdateRequest = categoryCreateRequest.extend({
   categoryId: z.string().uuid({ error: MESSAGES.categoryNotFound }),
@@ -123,7 +120,7 @@ export const signupCode = z.object({ role: z.enum(['sme', 'provider']), code: z.
 export const signupCodesResponse = okEnvelope(z.object({ codes: z.array(signupCode) }));
 export const signupCodeUpdateRequest = z.object({
   role: z.enum(['sme', 'provider'], { error: MESSAGES.roleRequired }),
-  code: z.string({ error: MESSAGES.signupCodeInvalid }).trim().min(6, MESSAGES.signupCodeInvalid).max(64, MESSAGES.signupCodeInvalid),
+  code: text({ error: MESSAGES.signupCodeInvalid }).trim().min(6, MESSAGES.signupCodeInvalid).max(64, MESSAGES.signupCodeInvalid),
 });
 
 export const outboxQuery = z.object({

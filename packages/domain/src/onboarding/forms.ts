@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import type { SelfRegisterRole } from '../roles.js';
+import { hasAtMostTwoDecimals } from '../schemas/fields.js';
 import { isDocumentTitle, MAX_DOCUMENT_BYTES, PHONE_CODE_LENGTH } from './rules.js';
 import {
   providerInfoRequest,
@@ -35,6 +36,7 @@ const requestCreditText = z
       .string()
       .min(1, { error: MESSAGES.requestCreditRequired, abort: true })
       .regex(/^-?\d+(\.\d+)?$/, { error: MESSAGES.requestCreditRequired, abort: true })
+      .refine((v) => hasAtMostTwoDecimals(Number(v)), { error: MESSAGES.amountTwoDecimals, abort: true })
       .refine((v) => Number(v) > 0, { error: MESSAGES.requestCreditPositive, abort: true })
       .refine((v) => Number(v) <= 1_000_000_000, MESSAGES.requestCreditRequired),
   );

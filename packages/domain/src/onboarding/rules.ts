@@ -9,6 +9,14 @@ export const CODE_TTL_MINUTES = 15;
 export const CODE_MAX_WRONG_TRIES = 5;
 export const RESEND_COOLDOWN_SECONDS = 20;
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** Documents one party may hold at once: in all, with one title, and their bytes together. */
+export const MAX_DOCUMENTS_PER_PARTY = 12;
+export const MAX_DOCUMENTS_PER_TITLE = 3;
+export const MAX_DOCUMENT_BYTES_PER_PARTY = 50 * 1024 * 1024;
+/** Codes one account may be sent for a step in a day, and wrong tries over them before the step locks. */
+export const MAX_CODES_PER_DAY = 10;
+export const MAX_WRONG_TRIES_PER_DAY = 15;
+export const CODE_LIMIT_WINDOW_MS = 24 * 3_600_000;
 
 export const COUNTRY_CODES = [
   { name: 'Kuwait', code: '965' },
@@ -103,4 +111,35 @@ export function rejectionMessage(level: number): string | null {
   if (level === SME_LEVEL.conditionalRejected) return MESSAGES.downgraded;
   if (level === SME_LEVEL.allInsuranceRejected) return MESSAGES.rejectedByInsurances;
   return null;
+}
+
+/** What a step's codes of the last day look like, for the daily limits. */
+export interface IssuedCode {
+  createdAt: Date;
+  wrongTries: number;
+}
+
+/**
+ * When an account may next ask for or try a code of a step, or null when it may now. A step locks
+ * once MAX_CODES_PER_DAY codes were sent, or MAX_WRONG_TRIES_PER_DAY wrong tries were made, within
+ * the last CODE_LIMIT_WINDOW_MS; it opens again when enough of those codes have aged out of the window.
+ */
+export function codeLockedUntil(codes: readonly IssuedCode[], now: Date, options: { issuing: boolean }): Date | null {
+  const since = now.getTime() - CODE_LIMIT_WINDOW_MS;
+  const recent = codes.filter((c) => c.createdAt.getTime() > since).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  let count = recent.length;
+  let wrong = recent.reduce((sum, c) => sum + c.wrongTries, 0);
+  const isLocked = () => wrong >= MAX_WRONG_TRIES_PER_DAY || (options.issuing && count >= MAX_CODES_PER_DAY);
+  if (!isLocked()) return null;
+  for (const code of recent) {
+    count -= 1;
+    wrong -= code.wrongTries;
+    if (!isLocked()) return new Date(code.createdAt.getTime() + CODE_LIMIT_WINDOW_MS);
+  }
+  return new Date(now.getTime() + CODE_LIMIT_WINDOW_MS);
+}
+
+/** Whole minutes until a time, at least one, for the sentence that says when to try again. */
+export function minutesUntil(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 }

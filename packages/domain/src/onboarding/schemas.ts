@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { okEnvelope } from '../schemas/envelope.js';
+import { MIN_AMOUNT, amount, text } from '../schemas/fields.js';
 import { COUNTRY_CODE_VALUES, EMAIL_CODE_LENGTH, PHONE_CODE_LENGTH } from './rules.js';
 
 // ---- email and phone codes
 
 export const emailValidateRequest = z.object({
-  code: z
-    .string({ error: MESSAGES.codeLength })
+  code: text({ error: MESSAGES.codeLength })
     .transform((v) => v.replace(/\s+/g, ''))
     .pipe(z.string().regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), MESSAGES.codeLength)),
 });
@@ -20,8 +20,7 @@ export const emailResendResponse = okEnvelope(
 );
 
 const countryCode = z.enum(COUNTRY_CODE_VALUES, { error: MESSAGES.countryCodeRequired });
-const phoneNumber = z
-  .string({ error: MESSAGES.phoneRequired })
+const phoneNumber = text({ error: MESSAGES.phoneRequired })
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(z.string().min(1, MESSAGES.phoneRequired).regex(/^\d{6,12}$/, MESSAGES.phoneInvalid));
 
@@ -46,24 +45,22 @@ export const levelResponse = okEnvelope(z.object({ level: z.number().int() }));
 
 // ---- information forms
 
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const required = (message: string, max = 200) => text({ error: message }).trim().min(1, message).max(max, message);
 /** Optional text: empty means absent. */
 const optionalText = (max = 200) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .optional()
     .transform((v) => (v ? v : undefined));
-const optionalEmail = z
-  .string()
+const optionalEmail = text()
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.email({ error: MESSAGES.email2Invalid }).optional());
 
 export const secondPhone = z
-  .object({ phone: z.string().trim().optional(), countryCode: z.string().optional() })
+  .object({ phone: text().trim().optional(), countryCode: text().optional() })
   .optional()
   .transform((v) => (v?.phone ? { phone: v.phone.replace(/[\s-]/g, ''), countryCode: v.countryCode } : undefined))
   .pipe(z.object({ phone: z.string().regex(/^\d{6,12}$/, MESSAGES.phoneInvalid), countryCode }).optional());
@@ -88,11 +85,10 @@ const commonInfo = {
 
 export const smeInfoRequest = z.object({
   ...commonInfo,
-  requestCredit: z
-    .number({ error: MESSAGES.requestCreditRequired })
-    .finite(MESSAGES.requestCreditRequired)
-    .positive(MESSAGES.requestCreditPositive)
-    .max(1_000_000_000, MESSAGES.requestCreditRequired),
+  requestCredit: amount(
+    { required: MESSAGES.requestCreditRequired, tooSmall: MESSAGES.requestCreditPositive },
+    { min: MIN_AMOUNT, max: 1_000_000_000 },
+  ),
 });
 export type SmeInfoRequest = z.infer<typeof smeInfoRequest>;
 export type SmeInfoInput = z.input<typeof smeInfoRequest>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { okEnvelope } from '../schemas/envelope.js';
+import { amount, hasAtMostTwoDecimals, text } from '../schemas/fields.js';
 import { BUSINESS_SECTORS } from './business-sectors.js';
 
 export const ESTABLISHMENT_YEAR_COUNT = 50;
@@ -16,26 +17,23 @@ export function establishmentYears(now: Date = new Date()): number[] {
   return Array.from({ length: ESTABLISHMENT_YEAR_COUNT }, (_, i) => current - i);
 }
 
-const companyName = z.string({ error: MESSAGES.companyNameRequired }).trim().min(1, MESSAGES.companyNameRequired).max(200);
+const companyName = text({ error: MESSAGES.companyNameRequired }).trim().min(1, MESSAGES.companyNameRequired).max(200);
 const businessSector = z.enum(BUSINESS_SECTORS, { error: MESSAGES.businessSectorRequired });
-const email = z
-  .string({ error: MESSAGES.preRegisterEmailRequired })
+const email = text({ error: MESSAGES.preRegisterEmailRequired })
   .trim()
   .min(1, MESSAGES.preRegisterEmailRequired)
   .max(254, MESSAGES.preRegisterEmailInvalid)
   .pipe(z.email({ error: MESSAGES.preRegisterEmailInvalid }));
-const telephone = z
-  .string({ error: MESSAGES.telephoneRequired })
+const telephone = text({ error: MESSAGES.telephoneRequired })
   .trim()
   .min(1, MESSAGES.telephoneRequired)
   .max(30, MESSAGES.telephoneInvalid)
   .regex(TELEPHONE_PATTERN, MESSAGES.telephoneInvalid)
   .refine((v) => v.replace(/\D/g, '').length >= 6, MESSAGES.telephoneInvalid);
-const loanAmount = z
-  .number({ error: MESSAGES.loanAmountRequired })
-  .finite(MESSAGES.loanAmountRequired)
-  .min(1, MESSAGES.loanAmountTooSmall)
-  .max(MAX_LOAN_AMOUNT, MESSAGES.loanAmountTooLarge);
+const loanAmount = amount(
+  { required: MESSAGES.loanAmountRequired, tooSmall: MESSAGES.loanAmountTooSmall, tooLarge: MESSAGES.loanAmountTooLarge },
+  { min: 1, max: MAX_LOAN_AMOUNT },
+);
 
 function year(now: () => Date) {
   return z
@@ -69,7 +67,8 @@ export const preRegisterForm = z.object({
     .string()
     .trim()
     .min(1, MESSAGES.loanAmountRequired)
-    .refine((v) => Number.isFinite(Number.parseFloat(v)), MESSAGES.loanAmountRequired)
+    .refine((v) => Number.isFinite(Number.parseFloat(v)), { error: MESSAGES.loanAmountRequired, abort: true })
+    .refine((v) => hasAtMostTwoDecimals(Number.parseFloat(v)), { error: MESSAGES.amountTwoDecimals, abort: true })
     .refine((v) => Number.parseFloat(v) >= 1, MESSAGES.loanAmountTooSmall)
     .refine((v) => Number.parseFloat(v) <= MAX_LOAN_AMOUNT, MESSAGES.loanAmountTooLarge),
 });

@@ -3,27 +3,25 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { ROLES, SELF_REGISTER_ROLES } from '../roles.js';
 import { okEnvelope } from './envelope.js';
+import { text } from './fields.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
-export const emailField = z
-  .string({ error: MESSAGES.emailRequired })
+export const emailField = text({ error: MESSAGES.emailRequired })
   .trim()
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }));
 
-export const passwordField = z
-  .string({ error: MESSAGES.passwordRequired })
+export const passwordField = text({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooShort);
 
 export const selfRegisterRoleField = z.enum(SELF_REGISTER_ROLES, { error: MESSAGES.roleRequired });
 
-export const signUpCodeField = z
-  .string({ error: MESSAGES.codeRequired })
+export const signUpCodeField = text({ error: MESSAGES.codeRequired })
   .trim()
   .min(1, MESSAGES.codeRequired)
   .max(100, MESSAGES.codeWrong);
@@ -45,8 +43,7 @@ export const signUpForm = z
     role: selfRegisterRoleField,
     email: emailField,
     password: passwordField,
-    confirmPassword: z
-      .string({ error: MESSAGES.confirmPasswordRequired })
+    confirmPassword: text({ error: MESSAGES.confirmPasswordRequired })
       .min(1, MESSAGES.confirmPasswordRequired)
       .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort),
     code: signUpCodeField,

@@ -6,6 +6,7 @@ import { BACK_OFFICE_ROLES, emailField, passwordField } from '@qist/domain';
 import type { Db } from '../../db/client.js';
 import { insuranceCompanies } from '../../db/schema/index.js';
 import { badRequest, conflict, isUniqueViolation } from '../../errors.js';
+import { weakPasswordMessage } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { findUserByEmail, insertUser } from './repository.js';
 
@@ -33,6 +34,8 @@ export async function createBackOfficeAccount(
     throw badRequest(`${issue?.path.join('.') || 'input'}: ${issue?.message}`);
   }
   const input = parsed.data;
+  const weak = weakPasswordMessage(input.password);
+  if (weak) throw badRequest(`password: ${weak}`);
   if (await findUserByEmail(db, input.email)) throw conflict(`an account with ${input.email} already exists`);
   const passwordHash = await hashPassword(input.password);
   try {

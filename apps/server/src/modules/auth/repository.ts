@@ -1,8 +1,9 @@
 // SQL of accounts, sessions and sign-up codes.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role, SelfRegisterRole } from '@qist/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { providers, sessions, signupCodes, smes, users } from '../../db/schema/index.js';
+import { preparedPerHandle } from '../../lib/prepared.js';
 
 export type Executor = Db | Tx;
 
@@ -60,6 +61,25 @@ export async function findLevel(db: Executor, userId: string, role: Role): Promi
   return row?.level ?? null;
 }
 
+/** The account's current name and, for an SME or a supplier, its level (what /auth/me shows). */
+export async function findNameAndLevel(
+  db: Executor,
+  userId: string,
+  role: Role,
+): Promise<{ name: string; level: number | null } | undefined> {
+  if (role === 'sme' || role === 'provider') {
+    const table = role === 'sme' ? smes : providers;
+    const [row] = await db
+      .select({ name: users.name, level: table.level })
+      .from(users)
+      .leftJoin(table, eq(table.userId, users.id))
+      .where(eq(users.id, userId));
+    return row && { name: row.name, level: row.level ?? null };
+  }
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row && { name: row.name, level: null };
+}
+
 export async function findSignupCode(db: Executor, role: SelfRegisterRole): Promise<string | undefined> {
   const [row] = await db.select({ code: signupCodes.code }).from(signupCodes).where(eq(signupCodes.role, role));
   return row?.code;
@@ -83,9 +103,8 @@ export interface SessionAccount {
   insuranceCompanyId: string | null;
 }
 
-/** The account behind a session that is neither revoked nor expired. */
-export async function findActiveSession(db: Executor, sessionId: string, now: Date): Promise<SessionAccount | undefined> {
-  const [row] = await db
+const activeSession = preparedPerHandle((db: Executor) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -96,7 +115,13 @@ export async function findActiveSession(db: Executor, sessionId: string, now: Da
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('qist_find_active_session'),
+);
+
+/** The account behind a session that is neither revoked nor expired (runs before every signed-in request). */
+export async function findActiveSession(db: Executor, sessionId: string, now: Date): Promise<SessionAccount | undefined> {
+  const [row] = await activeSession(db).execute({ sessionId, now });
   return row;
 }
 

@@ -2,7 +2,9 @@
 import { MESSAGES, type AuthContent, type LoginRequest, type RegisterRequest, type Role } from '@qist/domain';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors.js';
+import { weakPasswordMessage } from '../../lib/password-policy.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { createSessionCache } from '../../lib/session-cache.js';
 import { signToken, verifyToken } from '../../lib/tokens.js';
 import { insertLog } from '../parties/repository.js';
 import type { Throttle } from '../throttle/service.js';
@@ -40,6 +42,11 @@ export function signupCodeMatches(expected: string, given: string): boolean {
 }
 
 export function createAuthService({ db, throttle, settings, now = () => new Date() }: AuthDeps) {
+  // Signed-in requests come in bursts (a page asks for several things at once): one session
+  // lookup per session and second. Logout forgets the session here at once, so the next request
+  // in this process is refused; another API process refuses it within that second.
+  const activeSessions = createSessionCache<Principal>({ ttlMs: 1000 });
+
   async function openSession(
     executor: repo.Executor,
     account: { id: string; email: string; role: Role; name: string },
@@ -62,15 +69,16 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
 
   return {
     async register(input: RegisterRequest, ip: string): Promise<AuthContent> {
-      await throttle.assertAllowed({
+      const weak = weakPasswordMessage(input.password);
+      if (weak) throw badRequest(weak);
+      // Every attempt counts, so the limit also slows down guessing of sign-up codes.
+      await throttle.take({
         kind: 'register',
         ip,
         max: settings.signupMaxPerHour,
         windowMs: HOUR_MS,
         msg: MESSAGES.tooManySignUps,
       });
-      // Every attempt counts, so the limit also slows down guessing of sign-up codes.
-      await throttle.record({ kind: 'register', ip });
 
       const expected = await repo.findSignupCode(db, input.role);
       if (!expected || !signupCodeMatches(expected, input.code)) throw badRequest(MESSAGES.codeWrong);
@@ -94,7 +102,9 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
 
     async login(input: LoginRequest, ip: string): Promise<AuthContent> {
       const subject = repo.normaliseEmail(input.email);
-      await throttle.assertAllowed({
+      // The attempt holds a failure slot while the password is checked, so attempts in flight at
+      // once cannot all be judged against the same count; a right password gives the slot back.
+      const attempt = await throttle.take({
         kind: 'login_failed',
         ip,
         subject,
@@ -107,10 +117,8 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
       const isValid = account
         ? await verifyPassword(account.passwordHash, input.password)
         : (await verifyAgainstDummy(input.password), false);
-      if (!account || !isValid) {
-        await throttle.record({ kind: 'login_failed', ip, subject });
-        throw unauthorized(MESSAGES.invalidCredentials);
-      }
+      if (!account || !isValid) throw unauthorized(MESSAGES.invalidCredentials);
+      await attempt.release();
       return openSession(db, account, ip);
     },
 
@@ -118,20 +126,23 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
     async authenticate(token: string): Promise<Principal | null> {
       const claims = verifyToken(token, settings.sessionSecret, now().getTime());
       if (!claims) return null;
-      return (await repo.findActiveSession(db, claims.sid, now())) ?? null;
+      return (await activeSessions.get(claims.sid, () => repo.findActiveSession(db, claims.sid, now()))) ?? null;
     },
 
     async logout(sessionId: string): Promise<void> {
       await repo.revokeSession(db, sessionId, now());
+      activeSessions.forget(sessionId);
     },
 
     async me(principal: Principal) {
+      // Read now, not from the (possibly cached) session: the name follows the company title.
+      const account = await repo.findNameAndLevel(db, principal.userId, principal.role);
       return {
         role: principal.role,
         user: {
           _id: principal.userId,
-          name: principal.name,
-          level: await repo.findLevel(db, principal.userId, principal.role),
+          name: account?.name ?? principal.name,
+          level: account?.level ?? null,
           auth_id: { email: principal.email },
         },
       };

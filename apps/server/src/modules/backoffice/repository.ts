@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ALL_FILTER, type PartyListQuery } from '@qist/domain';
 import type { Db, Tx } from '../../db/client.js';
+import { preparedPerHandle } from '../../lib/prepared.js';
 import {
   categories,
   insuranceCompanies,
@@ -49,11 +50,94 @@ export function insuranceVisibility(companyId: string): SQL {
   )`;
 }
 
+type Order = PartyListQuery['order'];
+type PageParams = { level: number; limit: number; offset: number };
+
+function pageParams(query: PartyListQuery): PageParams {
+  return { level: query.level, limit: query.perPage, offset: (query.page - 1) * query.perPage };
+}
+
+/** One prepared statement per shape of list (level filter or not, order) and per handle. */
+function variants<Q>(build: (db: Executor, byLevel: boolean, order: Order) => Q) {
+  const of = (byLevel: boolean, order: Order) => preparedPerHandle((db: Executor) => build(db, byLevel, order));
+  const table = { all: { asc: of(false, 'asc'), desc: of(false, 'desc') }, level: { asc: of(true, 'asc'), desc: of(true, 'desc') } };
+  return (db: Executor, query: PartyListQuery) => table[query.level !== ALL_FILTER ? 'level' : 'all'][query.order](db);
+}
+
+/*
+ * A page of a list and the list's total come from one statement: the total is an uncorrelated
+ * subquery, computed once (an InitPlan) and repeated on each row, so one round trip and one
+ * snapshot give both. A page past the end has no row to carry the total: then the count runs alone.
+ */
+const smePage = variants((db, byLevel, order) =>
+  db
+    .select({
+      sme: smes,
+      email: users.email,
+      total: sql`(${db
+        .select({ n: count() })
+        .from(smes)
+        .where(byLevel ? eq(smes.level, sql.placeholder('level')) : undefined)})`.mapWith(Number),
+    })
+    .from(smes)
+    .innerJoin(users, eq(users.id, smes.userId))
+    .where(byLevel ? eq(smes.level, sql.placeholder('level')) : undefined)
+    .orderBy(...(order === 'asc' ? [asc(smes.createdAt), asc(smes.id)] : [desc(smes.createdAt), desc(smes.id)]))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`qist_sme_page_${byLevel ? 'level' : 'all'}_${order}`),
+);
+
+const smeCount = variants((db, byLevel) =>
+  db
+    .select({ n: count() })
+    .from(smes)
+    .where(byLevel ? eq(smes.level, sql.placeholder('level')) : undefined)
+    .prepare(`qist_sme_count_${byLevel ? 'level' : 'all'}`),
+);
+
+const providerPage = variants((db, byLevel, order) =>
+  db
+    .select({
+      provider: providers,
+      email: users.email,
+      total: sql`(${db
+        .select({ n: count() })
+        .from(providers)
+        .where(byLevel ? eq(providers.level, sql.placeholder('level')) : undefined)})`.mapWith(Number),
+    })
+    .from(providers)
+    .innerJoin(users, eq(users.id, providers.userId))
+    .where(byLevel ? eq(providers.level, sql.placeholder('level')) : undefined)
+    .orderBy(...(order === 'asc' ? [asc(providers.createdAt), asc(providers.id)] : [desc(providers.createdAt), desc(providers.id)]))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`qist_provider_page_${byLevel ? 'level' : 'all'}_${order}`),
+);
+
+const providerCount = variants((db, byLevel) =>
+  db
+    .select({ n: count() })
+    .from(providers)
+    .where(byLevel ? eq(providers.level, sql.placeholder('level')) : undefined)
+    .prepare(`qist_provider_count_${byLevel ? 'level' : 'all'}`),
+);
+
 export async function listSmes(db: Executor, query: PartyListQuery, visibility?: SQL) {
+  if (!visibility) {
+    // Admin and bank: a prepared statement that also brings the total.
+    const params = pageParams(query);
+    const page = await smePage(db, query).execute(params);
+    const rows = page.map(({ sme, email }) => ({ sme, email }));
+    if (page[0] || params.offset === 0) return { rows, count: page[0]?.total ?? 0 };
+    const [total] = await smeCount(db, query).execute(params);
+    return { rows, count: total?.n ?? 0 };
+  }
+  // Insurance: its visibility names its company, so this one is built per call.
   const conditions: SQL[] = [];
   if (query.level !== ALL_FILTER) conditions.push(eq(smes.level, query.level));
-  if (visibility) conditions.push(visibility);
-  const where = conditions.length ? and(...conditions) : undefined;
+  conditions.push(visibility);
+  const where = and(...conditions);
   const order = query.order === 'asc' ? [asc(smes.createdAt), asc(smes.id)] : [desc(smes.createdAt), desc(smes.id)];
   const [rows, [total]] = await Promise.all([
     db
@@ -70,28 +154,34 @@ export async function listSmes(db: Executor, query: PartyListQuery, visibility?:
 }
 
 export async function listProviders(db: Executor, query: PartyListQuery) {
-  const where = query.level !== ALL_FILTER ? eq(providers.level, query.level) : undefined;
-  const order = query.order === 'asc' ? [asc(providers.createdAt), asc(providers.id)] : [desc(providers.createdAt), desc(providers.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ provider: providers, email: users.email })
-      .from(providers)
-      .innerJoin(users, eq(users.id, providers.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db.select({ n: count() }).from(providers).where(where),
-  ]);
+  const params = pageParams(query);
+  const page = await providerPage(db, query).execute(params);
+  const rows = page.map(({ provider, email }) => ({ provider, email }));
+  if (page[0] || params.offset === 0) return { rows, count: page[0]?.total ?? 0 };
+  const [total] = await providerCount(db, query).execute(params);
   return { rows, count: total?.n ?? 0 };
 }
 
+const smeById = preparedPerHandle((db: Executor) =>
+  db.select().from(smes).where(eq(smes.id, sql.placeholder('id'))).prepare('qist_sme_by_id'),
+);
+
 export async function findSme(db: Executor, id: string, visibility?: SQL) {
-  const [row] = await db
-    .select()
-    .from(smes)
-    .where(visibility ? and(eq(smes.id, id), visibility) : eq(smes.id, id));
+  if (!visibility) {
+    const [row] = await smeById(db).execute({ id });
+    return row;
+  }
+  const [row] = await db.select().from(smes).where(and(eq(smes.id, id), visibility));
   return row;
+}
+
+/** Whether the SME of an account exists within what a visibility rule lets through. */
+export async function isSmeUserVisible(db: Executor, userId: string, visibility?: SQL): Promise<boolean> {
+  const [row] = await db
+    .select({ id: smes.id })
+    .from(smes)
+    .where(visibility ? and(eq(smes.userId, userId), visibility) : eq(smes.userId, userId));
+  return row !== undefined;
 }
 
 export async function lockSme(tx: Tx, id: string) {
@@ -104,8 +194,12 @@ export async function lockProvider(tx: Tx, id: string) {
   return row;
 }
 
+const providerById = preparedPerHandle((db: Executor) =>
+  db.select().from(providers).where(eq(providers.id, sql.placeholder('id'))).prepare('qist_provider_by_id'),
+);
+
 export async function findProvider(db: Executor, id: string) {
-  const [row] = await db.select().from(providers).where(eq(providers.id, id));
+  const [row] = await providerById(db).execute({ id });
   return row;
 }
 

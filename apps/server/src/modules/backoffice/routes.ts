@@ -56,8 +56,9 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
       `/${role}/sme/show/:id`,
       { config, schema: { tags, security, summary: 'An SME profile', params: idParams, response: { 200: smeProfileResponse, ...errors } } },
       async (request) => {
-        const userId = await backoffice.smeUserId(principalOf(request), request.params.id);
-        return { status: true as const, content: { sme: await onboarding.smeProfile(userId) } };
+        // The row that says this principal may see the SME is the one its profile is made of.
+        const sme = await backoffice.visibleSme(principalOf(request), request.params.id);
+        return { status: true as const, content: { sme: await onboarding.smeProfile(sme.userId, sme) } };
       },
     );
 

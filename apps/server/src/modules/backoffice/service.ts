@@ -94,6 +94,12 @@ export function createBackofficeService({ db }: BackofficeDeps) {
     return sme;
   }
 
+  async function visibleSme(principal: Principal, smeId: string): Promise<SmeRow> {
+    const sme = await repo.findSme(db, smeId, visibilityFor(principal));
+    if (!sme) throw notFound(MESSAGES.smeNotFound);
+    return sme;
+  }
+
   async function insuranceOrder() {
     const rows = await repo.listInsuranceCompanies(db);
     return { insurances: rows.map((r) => ({ _id: r.id, name: r.name, priority: r.priority })) };
@@ -112,9 +118,22 @@ export function createBackofficeService({ db }: BackofficeDeps) {
 
     /** The SME's account id, when this principal may see the SME. */
     async smeUserId(principal: Principal, smeId: string): Promise<string> {
-      const sme = await repo.findSme(db, smeId, visibilityFor(principal));
-      if (!sme) throw notFound(MESSAGES.smeNotFound);
-      return sme.userId;
+      return (await visibleSme(principal, smeId)).userId;
+    },
+
+    /** The SME's row, when this principal may see the SME. */
+    visibleSme,
+
+    /**
+     * Whether a back-office principal may see a party's profile, and so its documents: the admin
+     * every SME and supplier; the bank every SME; an insurer the SMEs of its queue and decisions.
+     */
+    async canSeeParty(principal: Principal, kind: parties.PartyKind, userId: string): Promise<boolean> {
+      if (principal.role === 'admin') return true;
+      if (kind !== 'sme') return false;
+      if (principal.role === 'bank') return true;
+      if (principal.role !== 'insurance' || !principal.insuranceCompanyId) return false;
+      return repo.isSmeUserVisible(db, userId, visibilityFor(principal));
     },
 
     async providerUserId(providerId: string): Promise<string> {
@@ -242,6 +261,7 @@ export function createBackofficeService({ db }: BackofficeDeps) {
       await inTransaction(async (tx) => {
         const sme = await lockedSme(tx, input.smeId);
         assertLevel(sme.level, SME_ACTIVATION.at);
+        if (sme.creditLimit <= 0) throw conflict(MESSAGES.creditLimitMissing);
         await parties.changeLevel(tx, {
           kind: 'sme',
           userId: sme.userId,

@@ -1,21 +1,30 @@
-// GET /api/v1/pub/{sme|provider}/doc/file/{file}: a party document, to its owner and the back office
-// (bearer token), or to anyone holding a signed link that has not expired. Never to the public.
-import { and, eq } from 'drizzle-orm';
+// GET /api/v1/pub/{sme|provider}/doc/file/{file}: a party document, to its owner and to exactly the
+// back-office users who may see the owner's profile (bearer token), or to anyone holding a signed
+// link that has not expired. Never to the public.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BACK_OFFICE_ROLES, MESSAGES } from '@qist/domain';
+import { MESSAGES, type SelfRegisterRole } from '@qist/domain';
 import type { Db } from '../../db/client.js';
-import { documents, users } from '../../db/schema/index.js';
 import { notFound, unauthorized } from '../../errors.js';
 import { verifyLink } from '../../lib/signed-links.js';
-import type { AuthService } from '../auth/service.js';
+import type { AuthService, Principal } from '../auth/service.js';
 import { documentPath } from '../onboarding/service.js';
+import { findDocumentFile } from './repository.js';
 import type { FileStorage } from './storage.js';
 
-export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; storage: FileStorage; secret: string }> = async (
-  app,
-  { db, auth, storage, secret },
-) => {
+/** Stored files are named by the platform: a uuid and the type's extension. */
+const STORED_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|png|jpg|webp)$/;
+
+export interface FileRoutesOptions {
+  db: Db;
+  auth: AuthService;
+  storage: FileStorage;
+  secret: string;
+  /** Whether a back-office principal may see this party's profile (and so its files). */
+  canSeeParty: (principal: Principal, kind: SelfRegisterRole, userId: string) => Promise<boolean>;
+}
+
+export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { db, auth, storage, secret, canSeeParty }) => {
   app.get(
     '/pub/:kind/doc/file/:file',
     {
@@ -24,17 +33,13 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; stor
       schema: {
         tags: ['files'],
         summary: 'A party document (owner, back office, or signed link)',
-        params: z.object({ kind: z.enum(['sme', 'provider']), file: z.string().max(64) }),
+        params: z.object({ kind: z.enum(['sme', 'provider']), file: z.string().regex(STORED_FILE_NAME, { error: MESSAGES.fileNotFound }) }),
         querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
       },
     },
     async (request, reply) => {
       const { kind, file } = request.params;
-      const [doc] = await db
-        .select({ userId: documents.userId, mime: documents.mime, fileName: documents.fileName })
-        .from(documents)
-        .innerJoin(users, eq(users.id, documents.userId))
-        .where(and(eq(documents.fileName, file), eq(users.role, kind)));
+      const doc = await findDocumentFile(db, kind, file);
 
       let allowed = verifyLink(documentPath(kind, file), request.query.exp, request.query.sig, secret);
       if (!allowed) {
@@ -42,7 +47,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; stor
         const token = header?.toLowerCase().startsWith('bearer ') ? header.slice(7) : undefined;
         const principal = token ? await auth.authenticate(token) : null;
         if (!principal) throw unauthorized(MESSAGES.loginRequired);
-        allowed = (BACK_OFFICE_ROLES as readonly string[]).includes(principal.role) || principal.userId === doc?.userId;
+        allowed = doc !== undefined && (principal.userId === doc.userId || (await canSeeParty(principal, kind, doc.userId)));
       }
       // Someone else's file answers like a missing one, so its existence does not leak.
       if (!allowed || !doc) throw notFound(MESSAGES.fileNotFound);

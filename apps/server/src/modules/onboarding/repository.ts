@@ -1,7 +1,8 @@
 // SQL of verification codes and documents.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql, sum } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { documents, verificationCodes } from '../../db/schema/index.js';
+import { documents, users, verificationCodes } from '../../db/schema/index.js';
+import { preparedPerHandle } from '../../lib/prepared.js';
 
 type Executor = Db | Tx;
 export type CodeRow = typeof verificationCodes.$inferSelect;
@@ -16,6 +17,19 @@ export async function latestCode(db: Executor, userId: string, purpose: Purpose)
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   return row;
+}
+
+/** The codes of a step sent since a time, for the daily limits. */
+export async function codesSince(db: Executor, userId: string, purpose: Purpose, since: Date) {
+  return db
+    .select({ createdAt: verificationCodes.createdAt, wrongTries: verificationCodes.wrongTries })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), gt(verificationCodes.createdAt, since)));
+}
+
+/** Locks the account's row, so the code steps of one account run one at a time. */
+export async function lockUser(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function lockLatestOpenCode(tx: Tx, userId: string, purpose: Purpose): Promise<CodeRow | undefined> {
@@ -59,8 +73,31 @@ export async function consumeCode(tx: Tx, id: string, now: Date): Promise<void> 
   await tx.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, id));
 }
 
+// Every profile page reads its documents: prepared.
+const documentsOf = preparedPerHandle((db: Executor) =>
+  db
+    .select()
+    .from(documents)
+    .where(eq(documents.userId, sql.placeholder('userId')))
+    .orderBy(documents.createdAt, documents.id)
+    .prepare('qist_documents_of'),
+);
+
 export async function listDocuments(db: Executor, userId: string): Promise<DocumentRow[]> {
-  return db.select().from(documents).where(eq(documents.userId, userId)).orderBy(documents.createdAt, documents.id);
+  return documentsOf(db).execute({ userId });
+}
+
+/** How many documents a party holds, how many with one title, and their bytes together. */
+export async function documentTotals(db: Executor, userId: string, title: string) {
+  const [row] = await db
+    .select({
+      count: count(),
+      ofTitle: sql<number>`count(*) filter (where ${documents.title} = ${title})`.mapWith(Number),
+      bytes: sum(documents.size).mapWith(Number),
+    })
+    .from(documents)
+    .where(eq(documents.userId, userId));
+  return { count: row?.count ?? 0, ofTitle: row?.ofTitle ?? 0, bytes: row?.bytes ?? 0 };
 }
 
 export async function insertDocument(db: Executor, values: typeof documents.$inferInsert): Promise<DocumentRow> {

@@ -23,15 +23,33 @@ import {
   smeInfoRequest,
   smeProfileResponse,
 } from '@qist/domain';
-import { badRequest } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import { principalOf } from '../../plugins/access.js';
 import type { OnboardingService, PartyKind, UploadInput } from './service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
 
-/** Reads the one file and the text fields of a multipart upload. */
+/**
+ * Reads the one file and the text fields of a multipart upload. A body that is not a well-formed
+ * form (no or wrong boundary, cut short, no closing line) is the sender's fault: 400, not 500.
+ */
 async function readUpload(request: FastifyRequest, fileFields: string[]): Promise<UploadInput> {
   if (!request.isMultipart()) throw badRequest(MESSAGES.selectFile);
+  try {
+    return await readParts(request, fileFields);
+  } catch (error) {
+    if (error instanceof AppError || isMultipartLimit(error)) throw error;
+    throw badRequest(MESSAGES.invalidMultipart);
+  }
+}
+
+/** The upload limits (size, number of files) keep their own sentences in the error handler. */
+function isMultipartLimit(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && ['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT'].includes(code);
+}
+
+async function readParts(request: FastifyRequest, fileFields: string[]): Promise<UploadInput> {
   const input: UploadInput = { title: undefined, file: undefined };
   for await (const part of request.parts()) {
     if (part.type === 'file') {

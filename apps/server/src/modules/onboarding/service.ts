@@ -1,15 +1,23 @@
 // The onboarding steps of SMEs and suppliers (levels 0 → 4): email code, phone code, information,
 // documents; plus their profile, timeline and categories. One implementation serves both kinds.
 import {
+  CODE_LIMIT_WINDOW_MS,
   CODE_MAX_WRONG_TRIES,
   CODE_TTL_MINUTES,
   EMAIL_CODE_LENGTH,
+  MAX_DOCUMENTS_PER_PARTY,
+  MAX_DOCUMENTS_PER_TITLE,
+  MAX_DOCUMENT_BYTES_PER_PARTY,
   MESSAGES,
   PHONE_CODE_LENGTH,
   PRODUCT_NAME,
   RESEND_COOLDOWN_SECONDS,
   basisPointsToFraction,
   canEditDocuments,
+  codeLockedUntil,
+  fillMessage,
+  hasControlCharacters,
+  minutesUntil,
   firstMissingDocument,
   fromMinorUnits,
   isDocumentTitle,
@@ -29,7 +37,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../errors.js';
-import { detectFileType } from '../../lib/file-type.js';
+import { inspectUpload } from '../../lib/file-content.js';
 import { signLink } from '../../lib/signed-links.js';
 import type { Principal } from '../auth/service.js';
 import type { FileStorage } from '../files/storage.js';
@@ -76,6 +84,12 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     return party;
   }
 
+  async function lockedParty(tx: Tx, principal: Principal): Promise<parties.PartyRow> {
+    const party = await parties.lockPartyByUser(tx, kindOf(principal), principal.userId);
+    if (!party) throw notFound(MESSAGES.notFound);
+    return party;
+  }
+
   function assertStep(kind: PartyKind, level: number, step: OnboardingStep): void {
     const refusal = stepRefusal(kind, level, step);
     if (refusal) throw conflict(refusal);
@@ -94,20 +108,34 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     };
   }
 
-  /** Issues a new code for a step, unless the last one is younger than the cooldown. */
+  /** Refuses with 429 and when to try again while the step's daily limits are reached. */
+  async function assertCodesAllowed(tx: Tx, userId: string, purpose: repo.Purpose, issuing: boolean): Promise<void> {
+    const at = now();
+    const codes = await repo.codesSince(tx, userId, purpose, new Date(at.getTime() - CODE_LIMIT_WINDOW_MS));
+    const until = codeLockedUntil(codes, at, { issuing });
+    if (until) throw tooManyRequests(fillMessage('codeLockedMinutes', { minutes: minutesUntil(until, at) }));
+  }
+
+  /**
+   * Issues a new code for a step, unless the last one is younger than the cooldown or the day's
+   * limits are reached. The account's row is locked first, so requests racing to send a code are
+   * decided one at a time against the same history.
+   */
   async function issueCode(
     principal: Principal,
     purpose: repo.Purpose,
     target: string,
     message: { channel: 'email' | 'sms'; recipient: string },
   ): Promise<{ code: string; retryAfter: number }> {
-    const last = await repo.latestCode(db, principal.userId, purpose);
-    const at = now();
-    if (last && at.getTime() - last.createdAt.getTime() < RESEND_COOLDOWN_SECONDS * 1000) {
-      throw tooManyRequests(MESSAGES.resendTooSoon);
-    }
     const code = generateFor(purpose);
     await db.transaction(async (tx) => {
+      await repo.lockUser(tx, principal.userId);
+      await assertCodesAllowed(tx, principal.userId, purpose, true);
+      const last = await repo.latestCode(tx, principal.userId, purpose);
+      const at = now();
+      if (last && at.getTime() - last.createdAt.getTime() < RESEND_COOLDOWN_SECONDS * 1000) {
+        throw tooManyRequests(MESSAGES.resendTooSoon);
+      }
       await repo.replaceCode(tx, {
         userId: principal.userId,
         purpose,
@@ -147,6 +175,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     const outcome = await db.transaction(async (tx) => {
       const open = await repo.lockLatestOpenCode(tx, principal.userId, purpose);
       if (!open) return MESSAGES.codeNotRequested;
+      await assertCodesAllowed(tx, principal.userId, purpose, false);
       if (open.wrongTries >= CODE_MAX_WRONG_TRIES) return MESSAGES.codeTooManyTries;
       if (open.expiresAt.getTime() <= now().getTime()) return MESSAGES.codeExpired;
       if (!codeMatches(secret, principal.userId, purpose, code, open.codeHash)) {
@@ -276,18 +305,33 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
       if (!title) throw badRequest(kind === 'sme' ? MESSAGES.selectFileTitle : MESSAGES.fillFileTitle);
       if (!isDocumentTitle(kind, title)) throw badRequest(MESSAGES.fileTitleUnknown);
       if (!input.file || input.file.bytes.length === 0) throw badRequest(MESSAGES.selectFile);
-      const type = detectFileType(input.file.bytes);
-      if (!type) throw badRequest(MESSAGES.fileTypeRefused);
-      const fileName = await storage.save(input.file.bytes, type.ext);
+      const description = input.description?.trim().slice(0, 500) || null;
+      if ((description && hasControlCharacters(description)) || hasControlCharacters(input.file.filename)) {
+        throw badRequest(MESSAGES.controlCharacters);
+      }
+      // Images come back decoded and re-encoded (no trailing payload, no metadata); PDFs must parse.
+      const content = await inspectUpload(input.file.bytes);
+      if (!content) throw badRequest(MESSAGES.fileTypeRefused);
+      const fileName = await storage.save(content.bytes, content.ext);
       try {
-        const row = await repo.insertDocument(db, {
-          userId: principal.userId,
-          title,
-          fileName,
-          originalName: input.file.filename.slice(0, 255),
-          description: input.description?.trim().slice(0, 500) || null,
-          mime: type.mime,
-          size: input.file.bytes.length,
+        const row = await db.transaction(async (tx) => {
+          // The party's row is the lock that documents and level changes share: a confirmation
+          // racing this upload sees it whole or not at all, and the caps hold under concurrency.
+          const locked = await lockedParty(tx, principal);
+          if (!canEditDocuments(locked.level)) throw conflict(stepRefusal(kind, locked.level, 'documents') ?? MESSAGES.documentsLocked);
+          const totals = await repo.documentTotals(tx, principal.userId, title);
+          if (totals.count >= MAX_DOCUMENTS_PER_PARTY) throw conflict(MESSAGES.tooManyDocuments);
+          if (totals.ofTitle >= MAX_DOCUMENTS_PER_TITLE) throw conflict(MESSAGES.tooManyDocumentsOfTitle);
+          if (totals.bytes + content.bytes.length > MAX_DOCUMENT_BYTES_PER_PARTY) throw conflict(MESSAGES.documentsTooLarge);
+          return repo.insertDocument(tx, {
+            userId: principal.userId,
+            title,
+            fileName,
+            originalName: input.file!.filename.slice(0, 255),
+            description,
+            mime: content.mime,
+            size: content.bytes.length,
+          });
         });
         return toDocument(kind, row);
       } catch (error) {
@@ -297,22 +341,27 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     },
 
     async deleteDocument(principal: Principal, docId: string): Promise<void> {
-      const party = await partyOf(principal);
-      const doc = await repo.findDocument(db, docId);
-      if (!doc || doc.userId !== principal.userId) throw notFound(MESSAGES.documentNotFound);
-      if (!canEditDocuments(party.level)) throw conflict(MESSAGES.documentsLocked);
-      await repo.deleteDocument(db, doc.id);
-      await storage.remove(doc.fileName);
+      const fileName = await db.transaction(async (tx) => {
+        const party = await lockedParty(tx, principal);
+        const doc = await repo.findDocument(tx, docId);
+        if (!doc || doc.userId !== principal.userId) throw notFound(MESSAGES.documentNotFound);
+        if (!canEditDocuments(party.level)) throw conflict(MESSAGES.documentsLocked);
+        await repo.deleteDocument(tx, doc.id);
+        return doc.fileName;
+      });
+      // The file goes only once its row is gone for good; a crash in between leaves an unused file, never a broken row.
+      await storage.remove(fileName);
     },
 
     async confirmDocuments(principal: Principal) {
       const kind = kindOf(principal);
-      const party = await partyOf(principal);
-      assertStep(kind, party.level, 'documents');
-      const titles = (await repo.listDocuments(db, principal.userId)).map((d) => d.title);
-      const missing = firstMissingDocument(kind, titles);
-      if (missing) throw badRequest(mustUploadMessage(missing));
       await db.transaction(async (tx) => {
+        // Under the party's lock, no upload or delete can change the documents between the check and the level.
+        const party = await lockedParty(tx, principal);
+        assertStep(kind, party.level, 'documents');
+        const titles = (await repo.listDocuments(tx, principal.userId)).map((d) => d.title);
+        const missing = firstMissingDocument(kind, titles);
+        if (missing) throw badRequest(mustUploadMessage(missing));
         await parties.changeLevel(tx, {
           kind,
           userId: principal.userId,
@@ -335,8 +384,9 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
       }));
     },
 
-    async smeProfile(userId: string): Promise<SmeProfile> {
-      const sme = await parties.findSmeByUser(db, userId);
+    /** `row`: the SME's row, when the caller has just read it. */
+    async smeProfile(userId: string, row?: parties.SmeRow): Promise<SmeProfile> {
+      const sme = row ?? (await parties.findSmeByUser(db, userId));
       if (!sme) throw notFound(MESSAGES.notFound);
       return {
         ...(await commonProfile('sme', sme)),

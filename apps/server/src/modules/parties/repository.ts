@@ -1,9 +1,10 @@
 // SMEs and suppliers as parties: profile rows, level changes with their verification log, categories.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role, SelfRegisterRole } from '@qist/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, partyCategories, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
+import { preparedPerHandle } from '../../lib/prepared.js';
 
 export type Executor = Db | Tx;
 export type PartyKind = SelfRegisterRole;
@@ -15,13 +16,21 @@ export function partyTable(kind: PartyKind) {
   return kind === 'sme' ? smes : providers;
 }
 
+// The profile reads run on every profile page, the party's own and the back office's: prepared.
+const smeByUser = preparedPerHandle((db: Executor) =>
+  db.select().from(smes).where(eq(smes.userId, sql.placeholder('userId'))).prepare('qist_sme_by_user'),
+);
+const providerByUser = preparedPerHandle((db: Executor) =>
+  db.select().from(providers).where(eq(providers.userId, sql.placeholder('userId'))).prepare('qist_provider_by_user'),
+);
+
 export async function findSmeByUser(db: Executor, userId: string): Promise<SmeRow | undefined> {
-  const [row] = await db.select().from(smes).where(eq(smes.userId, userId));
+  const [row] = await smeByUser(db).execute({ userId });
   return row;
 }
 
 export async function findProviderByUser(db: Executor, userId: string): Promise<ProviderRow | undefined> {
-  const [row] = await db.select().from(providers).where(eq(providers.userId, userId));
+  const [row] = await providerByUser(db).execute({ userId });
   return row;
 }
 
@@ -83,13 +92,18 @@ export async function listLogs(db: Executor, userId: string) {
     .orderBy(asc(verificationLogs.createdAt), asc(verificationLogs.id));
 }
 
-export async function listPartyCategories(db: Executor, userId: string) {
-  return db
+const partyCategoriesOf = preparedPerHandle((db: Executor) =>
+  db
     .select({ _id: categories.id, title: categories.title })
     .from(partyCategories)
     .innerJoin(categories, eq(categories.id, partyCategories.categoryId))
-    .where(eq(partyCategories.userId, userId))
-    .orderBy(asc(categories.title));
+    .where(eq(partyCategories.userId, sql.placeholder('userId')))
+    .orderBy(asc(categories.title))
+    .prepare('qist_party_categories'),
+);
+
+export async function listPartyCategories(db: Executor, userId: string) {
+  return partyCategoriesOf(db).execute({ userId });
 }
 
 export async function replacePartyCategories(tx: Tx, userId: string, categoryIds: string[]): Promise<void> {
@@ -109,7 +123,11 @@ export async function listCategories(db: Executor) {
   return db.select().from(categories).orderBy(asc(categories.title));
 }
 
+const userEmail = preparedPerHandle((db: Executor) =>
+  db.select({ email: users.email }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare('qist_user_email'),
+);
+
 export async function findUserEmail(db: Executor, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [row] = await userEmail(db).execute({ userId });
   return row?.email;
 }

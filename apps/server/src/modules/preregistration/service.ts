@@ -35,7 +35,7 @@ function toItem(row: repo.PreregistrationRow): PreRegistrationItem {
 export function createPreregistrationService({ db, throttle, maxPerHour }: PreregistrationDeps) {
   return {
     async register(input: PreRegisterRequest, ip: string): Promise<PreRegistrationItem> {
-      await throttle.assertAllowed({
+      await throttle.take({
         kind: 'preregister',
         ip,
         max: maxPerHour,
@@ -51,7 +51,6 @@ export function createPreregistrationService({ db, throttle, maxPerHour }: Prere
         loanAmount: toMinorUnits(input.LoanAmount),
         ip,
       });
-      await throttle.record({ kind: 'preregister', ip });
       return toItem(row);
     },
 

@@ -1,5 +1,7 @@
 // Per-address limits kept in PostgreSQL, so they hold across any number of API processes.
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+// Counting and recording are one step under a transaction-scoped advisory lock on the limit's key:
+// requests racing for the last allowed attempt are decided one at a time, so exactly the limit gets in.
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rateEvents } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../errors.js';
@@ -17,25 +19,44 @@ export interface RateLimit {
   msg: string;
 }
 
+/** An attempt counted against a limit; `release` takes it back (a sign-in that turned out right). */
+export interface Attempt {
+  release(): Promise<void>;
+}
+
 /** Throttling rows older than the longest window (a day) are no longer needed. */
 const RETENTION_MS = 24 * 3_600_000;
 
 export function createThrottle(db: Db, now: () => Date = () => new Date()) {
   return {
-    /** Refuses with 429 once the address (and subject) reached the limit within the window. */
-    async assertAllowed(limit: RateLimit): Promise<void> {
-      const conditions = [
-        eq(rateEvents.kind, limit.kind),
-        eq(rateEvents.ip, limit.ip),
-        gt(rateEvents.createdAt, new Date(now().getTime() - limit.windowMs)),
-      ];
-      if (limit.subject !== undefined) conditions.push(eq(rateEvents.subject, limit.subject));
-      const [row] = await db.select({ n: count() }).from(rateEvents).where(and(...conditions));
-      if ((row?.n ?? 0) >= limit.max) throw tooManyRequests(limit.msg);
-    },
-
-    async record(event: { kind: RateKind; ip: string; subject?: string }): Promise<void> {
-      await db.insert(rateEvents).values({ kind: event.kind, ip: event.ip, subject: event.subject ?? null });
+    /**
+     * Counts this attempt against the limit, or refuses with 429 when the address (and subject)
+     * already reached it within the window. The count and the new row are decided atomically.
+     */
+    async take(limit: RateLimit): Promise<Attempt> {
+      const key = `${limit.kind}\u001f${limit.ip}\u001f${limit.subject ?? ''}`;
+      const id = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+        const conditions = [
+          eq(rateEvents.kind, limit.kind),
+          eq(rateEvents.ip, limit.ip),
+          gt(rateEvents.createdAt, new Date(now().getTime() - limit.windowMs)),
+        ];
+        if (limit.subject !== undefined) conditions.push(eq(rateEvents.subject, limit.subject));
+        const [row] = await tx.select({ n: count() }).from(rateEvents).where(and(...conditions));
+        if ((row?.n ?? 0) >= limit.max) return undefined;
+        const [inserted] = await tx
+          .insert(rateEvents)
+          .values({ kind: limit.kind, ip: limit.ip, subject: limit.subject ?? null, createdAt: now() })
+          .returning({ id: rateEvents.id });
+        return inserted?.id;
+      });
+      if (id === undefined) throw tooManyRequests(limit.msg);
+      return {
+        async release() {
+          await db.delete(rateEvents).where(eq(rateEvents.id, id));
+        },
+      };
     },
 
     async prune(): Promise<void> {

@@ -1,13 +1,22 @@
 // The 'messages' namespace: the shared sentences of @qist/domain, by key. English is MESSAGES itself.
-import { MESSAGES, type MessageKey } from '@qist/domain';
+import { MESSAGES, MESSAGE_TEMPLATES, type MessageKey, type MessageTemplateKey } from '@qist/domain';
 
-export const enMessages = MESSAGES;
+/** A template's {value} written as i18next's {{value}}. */
+function interpolated<K extends string>(templates: Record<K, string>): Record<K, string> {
+  return Object.fromEntries(
+    (Object.entries(templates) as [K, string][]).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
+  ) as Record<K, string>;
+}
 
-export const arMessages: Record<MessageKey, string> = {
+export const enMessages: Record<MessageKey | MessageTemplateKey, string> = { ...MESSAGES, ...interpolated(MESSAGE_TEMPLATES) };
+
+export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   emailRequired: 'أدخل بريدك الإلكتروني',
   emailInvalid: 'البريد الإلكتروني غير صحيح',
   passwordRequired: 'أدخل كلمة المرور',
   passwordTooShort: 'كلمة المرور قصيرة جدًا',
+  passwordTooCommon: 'كلمة المرور هذه شائعة جدًا، يرجى اختيار كلمة مرور أخرى',
+  passwordTooSimple: 'كلمة المرور هذه بسيطة جدًا (أحرف مكررة أو متتالية)، يرجى اختيار كلمة مرور أخرى',
   roleRequired: 'اختر نوع حسابك',
   confirmPasswordRequired: 'أكّد كلمة المرور',
   passwordsMustMatch: 'كلمتا المرور غير متطابقتين',
@@ -107,4 +116,15 @@ export const arMessages: Record<MessageKey, string> = {
   providerNotFound: 'المورد غير موجود',
   decisionDone: 'تم!',
   settingsDone: 'تم!',
+  controlCharacters: 'يحتوي النص على أحرف غير مسموح بها',
+  amountTwoDecimals: 'يمكن أن يحتوي المبلغ على منزلتين عشريتين كحد أقصى',
+  invalidRequest: 'الطلب غير صالح',
+  invalidMultipart: 'نموذج الرفع غير صالح، يرجى اختيار الملف مرة أخرى',
+  requestTooLarge: 'الطلب كبير جدًا',
+  requestTimeout: 'استغرق وصول الطلب وقتًا طويلًا، يرجى المحاولة مرة أخرى',
+  tooManyDocuments: 'لقد رفعت الحد الأقصى المسموح به من المستندات، احذف مستندًا أولًا',
+  tooManyDocumentsOfTitle: 'لقد رفعت الحد الأقصى المسموح به من المستندات بهذا العنوان، احذف مستندًا أولًا',
+  documentsTooLarge: 'حجم مستنداتك معًا أكبر من المسموح به، احذف مستندًا أولًا',
+  creditLimitMissing: 'لا يوجد حد ائتماني لهذه المنشأة لتفعيلها',
+  codeLockedMinutes: 'رموز أو محاولات خاطئة كثيرة، يرجى المحاولة مرة أخرى بعد {{minutes}} دقيقة',
 };

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@qist/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authContent, fail, meContent, ok, renderApp, sentBodies, stubServer } from '@/testing/render-app';
@@ -162,6 +163,15 @@ describe('sign-up form', () => {
       expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('this email is already registered'),
     );
     expect(screen.getAllByText('this email is already registered')).toHaveLength(1);
+  });
+
+  it('puts a too common password on the password field', async () => {
+    stubServer({ 'POST /api/v1/auth/register': fail(400, MESSAGES.passwordTooCommon) });
+    const app = await openSignUp();
+    await fillValidForm(app);
+    await app.user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(MESSAGES.passwordTooCommon));
   });
 
   it('shows any other failure as a toast', async () => {

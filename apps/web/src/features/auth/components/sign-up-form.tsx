@@ -93,6 +93,8 @@ export function SignUpForm({ role }: SignUpFormProps) {
             notify.warning(MESSAGES.contactUsWithEmail);
           } else if (message === MESSAGES.emailTaken) {
             setError('email', { type: 'server', message }, { shouldFocus: true });
+          } else if (message === MESSAGES.passwordTooCommon || message === MESSAGES.passwordTooSimple) {
+            setError('password', { type: 'server', message }, { shouldFocus: true });
           } else {
             notify.error(message);
           }

@@ -1,0 +1,385 @@
+// Who may call what, generated: every /api route of the OpenAPI document × every caller, checked
+// against the explicit table below, plus every route that takes another party's object (a profile
+// id, a document file name, a doc id, an SME's timeline) asked for each party's object.
+//
+// The policy encoded here:
+// (1) a party sees only its own onboarding data (documents, timeline, profile) and deletes only its own documents;
+// (2) a document file is served to exactly the parties that may see its owner's profile: the owner;
+//     admin for every SME and supplier; bank for SMEs only (not suppliers' KYC files); an insurance
+//     user only for the SMEs in its queue (level 6 and its company is the first by priority that has
+//     not declined) or the SMEs it has decided on — not other SMEs and not suppliers;
+// (3) the same visibility for the back-office profile and timeline routes;
+// (4) unknown routes answer 404 in the envelope; a GET with side effects does not answer HEAD.
+//
+// EXPECTED TO FAIL until the server is fixed (the security review's findings; 19 cells on commit 1024cee):
+// - policy (2): the file route serves every file to every back-office role, so the cells where bank
+//   asks for a supplier's file and where either insurance caller asks for a file outside its queue
+//   and its decisions answer 200 instead of 404;
+// - HEAD on GET /api/v1/{sme,provider}/email/resend runs the handler and issues a code.
+// Policy (3) is checked by the "back-office profiles and timelines" cells, from both insurance
+// companies' side (a visibility of "every SME at level 6" fails them); they pass on 1024cee.
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, ROLES, type Role } from '@qist/domain';
+import { uploadsDir } from '../../src/config.js';
+import { documents, outboxMessages, verificationCodes } from '../../src/db/schema/index.js';
+import { signLink } from '../../src/lib/signed-links.js';
+import { createLocalStorage } from '../../src/modules/files/storage.js';
+import { bearer, createAccount, loginAs, useTestApp } from '../helpers.js';
+import {
+  CALLERS,
+  PARTY_NAMES,
+  ROLE_OF,
+  buildWorld,
+  expectEnvelope,
+  expectNoForeignData,
+  expectRefusal,
+  foreignMarkers,
+  kindOf,
+  maySee,
+  type Caller,
+  type PartyName,
+  type World,
+} from './support.js';
+
+const ctx = useTestApp();
+let world: World;
+
+beforeAll(async () => {
+  world = await buildWorld(ctx);
+});
+
+type Access = 'public' | readonly Role[];
+type Json = Record<string, unknown>;
+
+interface Rule {
+  access: Access;
+  /** The body every caller sends: `{}` where the route takes one, so an admitted call fails validation and changes nothing. */
+  payload?: Json;
+  /** The URL of a route with path parameters (or a query), for this caller. */
+  url?: (w: World, caller: Caller) => string;
+  /** The status an admitted caller gets (default 200). */
+  admitted?: number | ((caller: Caller) => number);
+  /** What an admitted caller's answer must also show. */
+  check?: (body: any, caller: Caller, w: World) => void;
+  /** Each cell signs in afresh (the call ends its session). */
+  freshSession?: true;
+}
+
+const ADMIN = ['admin'] as const;
+const filePath = (party: PartyName, kind = kindOf(party)) => `/api/v1/pub/${kind}/doc/file/${world.parties[party].doc.fileName}`;
+const partyOfCaller = (caller: Caller) => world.parties[caller as PartyName];
+
+function onboardingRules(kind: 'sme' | 'provider'): Record<string, Rule> {
+  const access = [kind] as const;
+  const base = `/api/v1/${kind}`;
+  return {
+    [`GET ${base}/email/resend`]: { access, admitted: 409 },
+    [`POST ${base}/email/validate`]: { access, payload: {}, admitted: 400 },
+    [`POST ${base}/phone/add`]: { access, payload: {}, admitted: 400 },
+    [`POST ${base}/phone/validate`]: { access, payload: {}, admitted: 400 },
+    [`POST ${base}/info/add`]: { access, payload: {}, admitted: 400 },
+    [`GET ${base}/categories/list`]: { access },
+    // Not multipart: refused before any file is read.
+    [`POST ${base}/doc/upload`]: { access, payload: {}, admitted: 400 },
+    [`DELETE ${base}/doc/upload`]: { access, payload: {}, admitted: 400 },
+    [`GET ${base}/doc/list`]: {
+      access,
+      check: (body, caller) => expect(body.content.docs.map((d: { file: string }) => d.file)).toContain(partyOfCaller(caller).doc.fileName),
+    },
+    // Verified parties are past this step; the early ones still miss 'Article of association'.
+    [`POST ${base}/doc/confirm`]: { access, admitted: (caller) => (caller.endsWith('Early') ? 400 : 409) },
+    [`GET ${base}/log/list`]: {
+      access,
+      check: (body, caller) => expect(body.content.logs.map((l: { desc: string }) => l.desc)).toContain(partyOfCaller(caller).logDesc),
+    },
+    [`GET ${base}/profile/get`]: {
+      access,
+      check: (body, caller) => expect(body.content[kind].auth_id.email).toBe(partyOfCaller(caller).account.email),
+    },
+  };
+}
+
+/** An SME the caller may see: smeDeclined is in the second insurer's queue and decided on by the first. */
+const visibleSme = (w: World) => w.parties.smeDeclined;
+
+function backOfficeSmeRules(role: 'admin' | 'bank' | 'insurance'): Record<string, Rule> {
+  const access = [role] as const;
+  return {
+    [`GET /api/v1/${role}/sme/list`]: {
+      access,
+      url: () => `/api/v1/${role}/sme/list?perPage=100`,
+      check: (body, caller, w) =>
+        expect(body.content.smes.map((s: { _id: string }) => s._id)).toEqual(
+          expect.arrayContaining(PARTY_NAMES.filter((p) => kindOf(p) === 'sme' && maySee(caller, p)).map((p) => w.parties[p].profileId)),
+        ),
+    },
+    [`GET /api/v1/${role}/sme/show/{id}`]: {
+      access,
+      url: (w) => `/api/v1/${role}/sme/show/${visibleSme(w).profileId}`,
+      check: (body, _caller, w) => expect(body.content.sme.auth_id.email).toBe(visibleSme(w).account.email),
+    },
+    [`GET /api/v1/${role}/sme/log/list/{id}`]: {
+      access,
+      url: (w) => `/api/v1/${role}/sme/log/list/${visibleSme(w).profileId}`,
+      check: (body, _caller, w) => expect(body.content.logs.map((l: { desc: string }) => l.desc)).toContain(visibleSme(w).logDesc),
+    },
+  };
+}
+
+/** THE TABLE: every /api route of the OpenAPI document, who may call it and what an admitted call answers. */
+const ROUTES: Record<string, Rule> = {
+  'GET /api/health': { access: 'public' },
+  'POST /api/v1/auth/register': { access: 'public', payload: {}, admitted: 400 },
+  'POST /api/v1/auth/login': { access: 'public', payload: {}, admitted: 400 },
+  'POST /api/v1/auth/logout': { access: ROLES, freshSession: true },
+  'GET /api/v1/auth/me': {
+    access: ROLES,
+    check: (body, caller, w) => expect(body.content.user.auth_id.email).toBe(w.accounts[caller as Exclude<Caller, 'anonymous'>].email),
+  },
+  'POST /api/v1/ads/form/register': { access: 'public', payload: {}, admitted: 400 },
+  'GET /api/v1/admin/form/list': { access: ADMIN },
+  ...onboardingRules('sme'),
+  ...onboardingRules('provider'),
+  // Public at the gate; the handler decides (policy 2). The file here is the active SME's.
+  'GET /api/v1/pub/{kind}/doc/file/{file}': {
+    access: 'public',
+    url: () => filePath('sme'),
+    admitted: (caller) => (caller === 'anonymous' ? 401 : maySee(caller, 'sme') ? 200 : 404),
+  },
+  ...backOfficeSmeRules('admin'),
+  ...backOfficeSmeRules('bank'),
+  ...backOfficeSmeRules('insurance'),
+  'POST /api/v1/admin/sme/verify': { access: ADMIN, payload: {}, admitted: 400 },
+  'POST /api/v1/admin/sme/reject': { access: ADMIN, payload: {}, admitted: 400 },
+  'POST /api/v1/bank/sme/verify': { access: ['bank'], payload: {}, admitted: 400 },
+  'POST /api/v1/bank/sme/reject': { access: ['bank'], payload: {}, admitted: 400 },
+  'POST /api/v1/insurance/sme/verify': { access: ['insurance'], payload: {}, admitted: 400 },
+  'POST /api/v1/insurance/sme/reject': { access: ['insurance'], payload: {}, admitted: 400 },
+  'POST /api/v1/admin/sme/active': { access: ADMIN, payload: {}, admitted: 400 },
+  'GET /api/v1/admin/provider/list': {
+    access: ADMIN,
+    url: () => '/api/v1/admin/provider/list?perPage=100',
+    check: (body, _caller, w) =>
+      expect(body.content.providers.map((p: { _id: string }) => p._id)).toEqual(expect.arrayContaining([w.parties.provider.profileId, w.parties.providerEarly.profileId])),
+  },
+  'GET /api/v1/admin/provider/show/{id}': {
+    access: ADMIN,
+    url: (w) => `/api/v1/admin/provider/show/${w.parties.provider.profileId}`,
+    check: (body, _caller, w) => expect(body.content.provider.auth_id.email).toBe(w.parties.provider.account.email),
+  },
+  'GET /api/v1/admin/provider/log/list/{id}': {
+    access: ADMIN,
+    url: (w) => `/api/v1/admin/provider/log/list/${w.parties.provider.profileId}`,
+    check: (body, _caller, w) => expect(body.content.logs.map((l: { desc: string }) => l.desc)).toContain(w.parties.provider.logDesc),
+  },
+  'POST /api/v1/admin/provider/verify': { access: ADMIN, payload: {}, admitted: 400 },
+  'POST /api/v1/admin/provider/reject': { access: ADMIN, payload: {}, admitted: 400 },
+  'GET /api/v1/admin/categories/list': { access: ADMIN },
+  'GET /api/v1/admin/category': { access: ADMIN },
+  'POST /api/v1/admin/category': { access: ADMIN, payload: {}, admitted: 400 },
+  'PUT /api/v1/admin/category': { access: ADMIN, payload: {}, admitted: 400 },
+  'GET /api/v1/admin/bank/share-rate': { access: ADMIN },
+  'PUT /api/v1/admin/bank/share-rate': { access: ADMIN, payload: {}, admitted: 400 },
+  'GET /api/v1/admin/insurance/order': { access: ADMIN },
+  'POST /api/v1/admin/insurance/order': { access: ADMIN, payload: {}, admitted: 400 },
+  'GET /api/v1/admin/signup-codes': { access: ADMIN },
+  'PUT /api/v1/admin/signup-codes': { access: ADMIN, payload: {}, admitted: 400 },
+  'GET /api/v1/admin/outbox/list': { access: ADMIN },
+};
+
+function isAdmitted(access: Access, caller: Caller): boolean {
+  if (access === 'public') return true;
+  return caller !== 'anonymous' && access.includes(ROLE_OF[caller]);
+}
+
+async function headersFor(caller: Caller, fresh: boolean): Promise<Record<string, string>> {
+  if (caller === 'anonymous') return {};
+  return fresh ? bearer(await loginAs(ctx.app, world.accounts[caller])) : world.headers[caller];
+}
+
+describe('the table and the OpenAPI document', () => {
+  it('list the same routes: a new route must be placed in the matrix, a removed one taken out', () => {
+    const paths = (ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const documented = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/api/'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const table = Object.keys(ROUTES);
+    expect({ missingFromTable: documented.filter((r) => !table.includes(r)), goneFromApi: table.filter((r) => !documented.includes(r)) }).toEqual({
+      missingFromTable: [],
+      goneFromApi: [],
+    });
+  });
+});
+
+const routeCells = Object.entries(ROUTES).flatMap(([route, rule]) => CALLERS.map((caller) => [route, caller, rule] as const));
+
+describe('every route × every caller', () => {
+  it.each(routeCells)('%s by %s', async (route, caller, rule) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const headers = await headersFor(caller, rule.freshSession === true);
+    const response = await ctx.app.inject({
+      method: method as 'GET',
+      url: rule.url ? rule.url(world, caller) : path,
+      headers,
+      ...(rule.payload ? { payload: rule.payload } : {}),
+    });
+    if (!isAdmitted(rule.access, caller)) {
+      if (caller === 'anonymous') expectRefusal(response, 401, MESSAGES.loginRequired);
+      else expectRefusal(response, 403, MESSAGES.forbidden);
+      return;
+    }
+    const expected = typeof rule.admitted === 'function' ? rule.admitted(caller) : (rule.admitted ?? 200);
+    expect({ status: response.statusCode, body: response.body.slice(0, 300) }).toMatchObject({ status: expected });
+    expectNoForeignData(response, foreignMarkers(world, caller));
+    if (String(response.headers['content-type']).startsWith('application/json')) expectEnvelope(response);
+    if (expected === 200 && rule.check) rule.check(response.json(), caller, world);
+    if (rule.freshSession) {
+      const after = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers });
+      expectRefusal(after, 401, MESSAGES.sessionExpired);
+    }
+  });
+});
+
+const fileCells = PARTY_NAMES.flatMap((owner) => CALLERS.map((caller) => [owner, caller] as const));
+
+describe('document files (policy 2)', () => {
+  it.each(fileCells)("the file of %s asked for by %s", async (owner, caller) => {
+    const doc = world.parties[owner].doc;
+    const response = await ctx.app.inject({ method: 'GET', url: filePath(owner), headers: world.headers[caller] });
+    if (caller === 'anonymous') {
+      expectRefusal(response, 401, MESSAGES.loginRequired);
+    } else if (maySee(caller, owner)) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe(doc.mime);
+      expect(response.rawPayload.equals(doc.bytes)).toBe(true);
+    } else {
+      expect({ status: response.statusCode, served: response.rawPayload.includes(doc.bytes) }).toEqual({ status: 404, served: false });
+      expectRefusal(response, 404, MESSAGES.fileNotFound);
+    }
+  });
+
+  const isCaller = (name: string): name is Caller => (CALLERS as readonly string[]).includes(name);
+  const wrongKindCells = PARTY_NAMES.flatMap((owner) => ['admin', owner].filter(isCaller).map((caller) => [owner, caller] as const));
+  it.each(wrongKindCells)("the file of %s under the other kind's path is not found, even for %s", async (owner, caller) => {
+    const other = kindOf(owner) === 'sme' ? 'provider' : 'sme';
+    const response = await ctx.app.inject({ method: 'GET', url: filePath(owner, other), headers: world.headers[caller] });
+    expectRefusal(response, 404, MESSAGES.fileNotFound);
+  });
+
+  it('a signed link opens its own file only, and not after it expires', async () => {
+    const own = signLink(filePath('sme'), ctx.config.sessionSecret);
+    const ok = await ctx.app.inject({ method: 'GET', url: own });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.rawPayload.equals(world.parties.sme.doc.bytes)).toBe(true);
+
+    // The same signature on another party's file.
+    const query = own.slice(own.indexOf('?'));
+    const moved = await ctx.app.inject({ method: 'GET', url: `${filePath('smeQueue')}${query}` });
+    expectRefusal(moved, 401, MESSAGES.loginRequired);
+
+    const expired = signLink(filePath('sme'), ctx.config.sessionSecret, Date.now() - 3_600_000);
+    expectRefusal(await ctx.app.inject({ method: 'GET', url: expired }), 401, MESSAGES.loginRequired);
+  });
+});
+
+interface ObjectRoute {
+  caller: 'admin' | 'bank' | 'insurance' | 'insurance2';
+  kind: 'sme' | 'provider';
+  what: 'show' | 'log/list';
+}
+const OBJECT_ROUTES: ObjectRoute[] = [
+  ...(['admin', 'bank', 'insurance', 'insurance2'] as const).flatMap((caller) =>
+    (['show', 'log/list'] as const).map((what) => ({ caller, kind: 'sme' as const, what })),
+  ),
+  { caller: 'admin', kind: 'provider', what: 'show' },
+  { caller: 'admin', kind: 'provider', what: 'log/list' },
+];
+const objectCells = OBJECT_ROUTES.flatMap((r) =>
+  PARTY_NAMES.map((target) => [`/api/v1/${ROLE_OF[r.caller]}/${r.kind}/${r.what}/{id}`, target, r.caller, r] as const),
+);
+
+describe('back-office profiles and timelines (policy 3)', () => {
+  it.each(objectCells)('%s of %s asked for by %s', async (_route, target, caller, r) => {
+    const party = world.parties[target];
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/${ROLE_OF[caller]}/${r.kind}/${r.what}/${party.profileId}`,
+      headers: world.headers[caller],
+    });
+    if (kindOf(target) === r.kind && maySee(caller, target)) {
+      expect({ status: response.statusCode, body: response.body.slice(0, 300) }).toMatchObject({ status: 200 });
+      const content = (response.json() as { content: any }).content;
+      if (r.what === 'show') expect(content[r.kind].auth_id.email).toBe(party.account.email);
+      else expect(content.logs.map((l: { desc: string }) => l.desc)).toContain(party.logDesc);
+    } else {
+      expectRefusal(response, 404, r.kind === 'sme' ? MESSAGES.smeNotFound : MESSAGES.providerNotFound);
+    }
+    expectNoForeignData(response, foreignMarkers(world, caller));
+  });
+});
+
+const deleteCells = (['sme', 'smeEarly', 'provider', 'providerEarly'] as const).flatMap((caller) =>
+  PARTY_NAMES.filter((target) => target !== caller).map((target) => [caller, target] as const),
+);
+
+describe('deleting documents (policy 1)', () => {
+  it.each(deleteCells)("%s cannot delete the document of %s", async (caller, target) => {
+    const victim = world.parties[target].victimDoc;
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/${ROLE_OF[caller]}/doc/upload`,
+      headers: world.headers[caller],
+      payload: { docId: victim.id },
+    });
+    expectRefusal(response, 404, MESSAGES.documentNotFound);
+    const rows = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.id, victim.id));
+    expect(rows).toHaveLength(1);
+    expect(await createLocalStorage(uploadsDir(ctx.config)).read(victim.fileName)).not.toBeNull();
+  });
+
+  it.each(['sme', 'provider'] as const)('a verified %s cannot delete its own document any more', async (caller) => {
+    const own = world.parties[caller].victimDoc;
+    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/${caller}/doc/upload`, headers: world.headers[caller], payload: { docId: own.id } });
+    expectRefusal(response, 409, MESSAGES.documentsLocked);
+    expect(await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.id, own.id))).toHaveLength(1);
+  });
+
+  it.each(['smeEarly', 'providerEarly'] as const)('%s deletes its own document, row and file', async (caller) => {
+    const own = world.parties[caller].disposableDoc;
+    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/${ROLE_OF[caller]}/doc/upload`, headers: world.headers[caller], payload: { docId: own.id } });
+    expect(response.json()).toEqual({ status: true, content: {} });
+    expect(await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.id, own.id))).toHaveLength(0);
+    expect(await createLocalStorage(uploadsDir(ctx.config)).read(own.fileName)).toBeNull();
+  });
+});
+
+const UNKNOWN = [
+  ['GET', '/api'],
+  ['GET', '/api/v1/nothing-here'],
+  ['POST', '/api/v1/sme/profile'],
+  ['DELETE', '/api/v1/auth/me'],
+  ['PATCH', '/api/v1/admin/category'],
+  ['GET', '/api/v1/admin/sme/show'],
+] as const;
+const unknownCells = UNKNOWN.flatMap(([method, url]) => CALLERS.map((caller) => [method, url, caller] as const));
+
+describe('unknown routes', () => {
+  it.each(unknownCells)('%s %s by %s answers the 404 envelope', async (method, url, caller) => {
+    const response = await ctx.app.inject({ method, url, headers: world.headers[caller], ...(method === 'GET' ? {} : { payload: {} }) });
+    expectRefusal(response, 404, MESSAGES.notFound);
+  });
+});
+
+describe('HEAD on a GET with side effects', () => {
+  it.each(['sme', 'provider'] as const)('HEAD /api/v1/%s/email/resend is not answered and sends no code', async (kind) => {
+    const account = await createAccount(ctx.db, { role: kind, level: 0 });
+    const headers = bearer(await loginAs(ctx.app, account));
+    const response = await ctx.app.inject({ method: 'HEAD', url: `/api/v1/${kind}/email/resend`, headers });
+    expect([404, 405]).toContain(response.statusCode);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const codes = await ctx.db.select().from(verificationCodes).where(and(eq(verificationCodes.userId, account.id), eq(verificationCodes.purpose, 'email')));
+    expect(codes).toEqual([]);
+    expect(await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, account.email))).toEqual([]);
+  });
+});
