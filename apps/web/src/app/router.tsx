@@ -1,25 +1,34 @@
 // The route tree. Each area is its own chunk (React.lazy), so the public pages never load panel code;
 // the role guard is in the main chunk, so an unauthorised visit does not load the panel either.
+// React Router runs in its declarative mode (<BrowserRouter>, useRoutes): the app loads no data
+// through the router, and the data router's code would be about a tenth of the landing page's
+// JavaScript. Root brings the two data-mode features the app used: scroll restoration and an error
+// page for a route that fails to render.
 import { lazy, useState } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RoleGuard } from '@/features/auth/components/role-guard';
-import { Root, RouteError } from './root';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
+import { Root, RouteErrorBoundary } from './root';
 
+// The public area fetches only on /pre-register, which brings TanStack Query itself.
 const PublicArea = lazy(() => import('./routes/public'));
-const AuthArea = lazy(() => import('./routes/auth'));
-const SmeArea = lazy(() => import('./routes/sme'));
-const ProviderArea = lazy(() => import('./routes/provider'));
-const AdminArea = lazy(() => import('./routes/admin'));
-const BankArea = lazy(() => import('./routes/bank'));
-const InsuranceArea = lazy(() => import('./routes/insurance'));
+// Sign-in is a first screen (app/mantine-critical.css covers it): it does not wait for all the styles.
+const AuthArea = lazyWithQueries(() => import('./routes/auth'), { firstScreen: true });
+const SmeArea = lazyWithQueries(() => import('./routes/sme'));
+const ProviderArea = lazyWithQueries(() => import('./routes/provider'));
+const AdminArea = lazyWithQueries(() => import('./routes/admin'));
+const BankArea = lazyWithQueries(() => import('./routes/bank'));
+const InsuranceArea = lazyWithQueries(() => import('./routes/insurance'));
 
 export function createAppRoutes(): RouteObject[] {
   return [
     {
-      element: <Root />,
-      errorElement: <RouteError />,
+      element: (
+        <RouteErrorBoundary>
+          <Root />
+        </RouteErrorBoundary>
+      ),
       children: [
         { path: paths.auth.area.path, element: <AuthArea /> },
         {
@@ -68,7 +77,16 @@ export function createAppRoutes(): RouteObject[] {
   ];
 }
 
+/** The route tree, inside whichever router the caller provides (the browser's, or a test's). */
+export function AppRoutes() {
+  const [routes] = useState(createAppRoutes);
+  return useRoutes(routes);
+}
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(createAppRoutes()));
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,8 +1,10 @@
 // i18next set-up: English and Arabic, the choice kept in localStorage 'lang', Arabic right-to-left.
-import i18n from 'i18next';
+// English, the default, is bundled with the code that uses it; the Arabic interface strings are
+// their own chunks, fetched (through the backend below) only once Arabic is the language, so an
+// English visitor's first page does not carry both languages.
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from '@/config/storage-keys';
-import { ar } from './locales/ar';
 import { en } from './locales/en';
 import { arMessages, enMessages } from './locales/messages';
 
@@ -45,36 +47,83 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // storage may be unavailable (private mode); the choice then lasts for this page only
   }
+  // Fetch the language's strings first: the switch itself (text and direction) then happens at once.
+  await i18n.loadLanguages(language);
   await i18n.changeLanguage(language);
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    en: { common: en, messages: enMessages },
-    ar: { common: ar, messages: arMessages },
-  },
-  lng: readStoredLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: LANGUAGES,
-  ns: ['common', 'messages', 'public', 'onboarding', 'backoffice'],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
-
 /**
  * Namespaces that travel with an area's chunk (the public pages' copy, the onboarding screens, the
- * back office): the area registers its strings here when it loads, so other areas do not carry them.
+ * back office): the area registers its English strings when it loads, so other areas do not carry
+ * them, and the Arabic ones load from here when needed.
  */
 export type LazyNamespace = 'public' | 'onboarding' | 'backoffice';
 
-export function addNamespaceResources<T>(namespace: LazyNamespace, resources: Record<Language, T>): void {
-  for (const language of LANGUAGES) {
-    if (!i18n.hasResourceBundle(language, namespace)) {
-      i18n.addResourceBundle(language, namespace, resources[language]);
+type Namespace = 'common' | 'messages' | LazyNamespace;
+type Resources = Record<string, unknown>;
+
+/**
+ * The Arabic strings that are not bundled: every namespace but 'messages' (small, kept beside the
+ * English so a toast in Arabic never waits for a chunk).
+ */
+const ARABIC: Record<Exclude<Namespace, 'messages'>, () => Promise<Resources>> = {
+  common: () => import('./locales/ar').then((m) => m.ar),
+  public: () => import('./locales/public-ar').then((m) => m.publicAr),
+  onboarding: () => import('./locales/onboarding-ar').then((m) => m.onboardingAr),
+  backoffice: () => import('./locales/backoffice-ar').then((m) => m.backofficeAr),
+};
+
+function isNamespace(value: string): value is Namespace {
+  return value in ARABIC || value === 'messages';
+}
+
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    // English is always bundled (with the app or with its area): only Arabic is ever fetched.
+    if (language !== 'ar' || !isNamespace(namespace) || namespace === 'messages') {
+      callback(null, {});
+      return;
     }
-  }
+    ARABIC[namespace]().then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), false),
+    );
+  },
+};
+
+/** Settles once the stored language's strings are in: at once for English, Arabic waits for its chunk. */
+export const languageReady: Promise<unknown> = i18n
+  .use(chunkBackend)
+  .use(initReactI18next)
+  .init({
+    resources: {
+      en: { common: en, messages: enMessages },
+      ar: { messages: arMessages },
+    },
+    // The bundled resources above are only part of each language: the backend supplies the rest.
+    partialBundledLanguages: true,
+    lng: readStoredLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES,
+    // Areas add theirs as they load (i18n.loadNamespaces), so a later change of language fetches only
+    // the namespaces in use.
+    ns: ['common', 'messages'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+
+/**
+ * An area's strings: the English ones come with the area's chunk; in Arabic the namespace is fetched,
+ * and the components reading it suspend until it is there.
+ */
+export function addNamespaceResources<T extends object>(namespace: LazyNamespace, english: T): void {
+  i18n.addResourceBundle('en', namespace, english, true, true);
+  void i18n.loadNamespaces(namespace);
 }
 
 i18n.on('languageChanged', (language) => {

@@ -1,6 +1,6 @@
 // The API client: same-origin JSON calls with the session's bearer token, unwrapping the envelope
 // { status: true, content } / { status: false, msg } (DESIGN.md §4).
-import { errorEnvelope, MESSAGES, messageKeyOf, type MessageKey } from '@qist/domain';
+import { MESSAGES, messageKeyOf, type MessageKey } from '@qist/domain';
 import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { navigateTo } from './navigation';
@@ -42,7 +42,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function failureMessage(body: unknown, status: number): string {
+async function failureMessage(body: unknown, status: number): Promise<string> {
+  const { errorEnvelope } = await import('./error-envelope');
   const parsed = errorEnvelope.safeParse(body);
   if (parsed.success) return parsed.data.msg;
   return status === 401 ? MESSAGES.loginRequired : MESSAGES.serverError;
@@ -86,7 +87,7 @@ export async function apiRequest<T = unknown>(
       console.error(`Unexpected response from ${method} ${path}`, content.error);
       error = new ApiError(MESSAGES.serverError, response.status);
     } else {
-      error = new ApiError(failureMessage(json, response.status), response.ok ? 500 : response.status);
+      error = new ApiError(await failureMessage(json, response.status), response.ok ? 500 : response.status);
     }
   } catch (cause) {
     // the caller cancelled (a query unmounted): nothing to tell the user

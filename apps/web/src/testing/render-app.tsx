@@ -1,17 +1,31 @@
 // Renders the real route tree in memory, with a fetch stub standing in for the server.
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { createAppRoutes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 
+/**
+ * The app's routes in an in-memory history. `router.state.location` is where the history is now,
+ * updated the moment a navigation starts (as the app's <BrowserRouter> sees it), even while the next
+ * page's code is still loading.
+ */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  const router = {
+    state: {
+      get location() {
+        return history.location;
+      },
+    },
+  };
   const user = userEvent.setup();
   const view = render(
     <AppProvider env="test">
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProvider>,
   );
   return { ...view, user, router };

@@ -24,10 +24,9 @@ import { SupplierProfilePage } from '@/features/backoffice/components/profile/su
 import { SettingsPage } from '@/features/backoffice/components/settings/settings-page';
 import { PreregistrationsTable } from '@/features/preregistration/components/preregistrations-table';
 import { addNamespaceResources } from '@/i18n';
-import { backofficeAr } from '@/i18n/locales/backoffice-ar';
 import { backofficeEn } from '@/i18n/locales/backoffice-en';
 
-addNamespaceResources('backoffice', { en: backofficeEn, ar: backofficeAr });
+addNamespaceResources('backoffice', backofficeEn);
 
 const P = paths.admin;
 

@@ -1,33 +1,20 @@
-// The auth area: /auth/login and /auth/register/{sme|provider}.
-import { Stack } from '@mantine/core';
-import { isSelfRegisterRole, PRODUCT_NAME } from '@qist/domain';
+// The auth area: /auth/login and /auth/register/{sme|provider} (./auth-register, loaded on its own).
+import { PRODUCT_NAME } from '@qist/domain';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useParams } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { RoleToggle, SignUpForm } from '@/features/auth/components/sign-up-form';
+import { withFullStyles } from '@/lib/full-styles';
+
+const RegisterPage = lazy(withFullStyles(() => import('./auth-register').then((m) => ({ default: m.RegisterPage }))));
 
 function LoginPage() {
   const { t } = useTranslation();
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle', { name: PRODUCT_NAME })}>
       <LoginForm />
-    </AuthLayout>
-  );
-}
-
-function RegisterPage() {
-  const { t } = useTranslation();
-  const { role } = useParams();
-  if (!isSelfRegisterRole(role)) return <Navigate to={paths.auth.register.getHref('sme')} replace />;
-  return (
-    <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-      <Stack gap="lg">
-        <RoleToggle role={role} />
-        {/* keyed by role: switching role mounts a fresh, empty form */}
-        <SignUpForm key={role} role={role} />
-      </Stack>
     </AuthLayout>
   );
 }

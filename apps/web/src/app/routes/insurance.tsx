@@ -10,10 +10,9 @@ import { logout } from '@/features/auth/api/logout';
 import { SmeList } from '@/features/backoffice/components/lists/sme-list';
 import { SmeProfilePage } from '@/features/backoffice/components/profile/sme-profile';
 import { addNamespaceResources } from '@/i18n';
-import { backofficeAr } from '@/i18n/locales/backoffice-ar';
 import { backofficeEn } from '@/i18n/locales/backoffice-en';
 
-addNamespaceResources('backoffice', { en: backofficeEn, ar: backofficeAr });
+addNamespaceResources('backoffice', backofficeEn);
 
 const P = paths.insurance;
 

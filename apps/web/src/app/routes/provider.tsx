@@ -15,10 +15,9 @@ import { usePartyLevel } from '@/features/onboarding/api/use-party-level';
 import { ProfilePage } from '@/features/onboarding/components/profile-page';
 import { VerificationPage } from '@/features/onboarding/components/verification-page';
 import { addNamespaceResources } from '@/i18n';
-import { onboardingAr } from '@/i18n/locales/onboarding-ar';
 import { onboardingEn } from '@/i18n/locales/onboarding-en';
 
-addNamespaceResources('onboarding', { en: onboardingEn, ar: onboardingAr });
+addNamespaceResources('onboarding', onboardingEn);
 
 const P = paths.provider;
 

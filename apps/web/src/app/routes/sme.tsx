@@ -1,7 +1,7 @@
 // The SME area (part 1 §2): verification and profile until the admin activates the SME (level 8),
 // then profile, dashboard, suppliers and orders. The level comes from the SME's profile (refetched after
-// every onboarding step) and /auth/me; the onboarding screens' strings (the 'onboarding' namespace) come
-// with this chunk.
+// every onboarding step) and /auth/me; the onboarding screens' English strings (the 'onboarding'
+// namespace) come with this chunk, the Arabic ones are fetched when needed.
 import { isSmeActive, SME_LEVEL } from '@qist/domain';
 import { IconBuildingStore, IconLayoutDashboard, IconReceipt, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +16,9 @@ import { usePartyLevel } from '@/features/onboarding/api/use-party-level';
 import { ProfilePage } from '@/features/onboarding/components/profile-page';
 import { VerificationPage } from '@/features/onboarding/components/verification-page';
 import { addNamespaceResources } from '@/i18n';
-import { onboardingAr } from '@/i18n/locales/onboarding-ar';
 import { onboardingEn } from '@/i18n/locales/onboarding-en';
 
-addNamespaceResources('onboarding', { en: onboardingEn, ar: onboardingAr });
+addNamespaceResources('onboarding', onboardingEn);
 
 const P = paths.sme;
 

@@ -1,16 +1,35 @@
 // The public pages' frame (part 1 §2 "Navigation and footers"): a bar with the four links, the
-// account button and the language switch; on phones a left drawer; two footers.
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, NavLink, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// account button and the language switch; on phones a left drawer (./public-menu, loaded on the first
+// tap); two footers.
+import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@qist/domain';
-import type { ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { paths, roleHomeHref } from '@/config/paths';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
+import { loadFullStyles } from '@/lib/full-styles';
 import { useSession } from '@/lib/session';
 import classes from './public-layout.module.css';
+import type { PublicMenuProps } from './public-menu';
+
+let menuModule: Promise<{ PublicMenu: ComponentType<PublicMenuProps> }> | null = null;
+
+/** The phone menu's chunk, fetched once (a failed fetch is tried again on the next tap). */
+function loadPublicMenu() {
+  // The drawer is not on app/mantine-critical.css's list: it waits for the whole stylesheet.
+  menuModule ??= Promise.all([import('./public-menu'), loadFullStyles()]).then(
+    ([module]) => module,
+    (error: unknown) => {
+      menuModule = null;
+      throw error;
+    },
+  );
+  return menuModule;
+}
 
 function useAccountButton() {
   const { t } = useTranslation();
@@ -24,7 +43,25 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [Menu, setMenu] = useState<ComponentType<PublicMenuProps> | null>(null);
   const account = useAccountButton();
+
+  const toggleMenu = () => {
+    if (Menu) {
+      drawer.toggle();
+      return;
+    }
+    loadPublicMenu().then(
+      (module) => {
+        // The drawer first mounts closed, then opens: so it slides in the first time too.
+        flushSync(() => setMenu(() => module.PublicMenu));
+        drawer.open();
+      },
+      () => {
+        // Offline or a stale deployment: the tap does nothing, the next one tries again.
+      },
+    );
+  };
 
   const links = [
     { label: t('nav.aboutUs'), to: paths.public.aboutUs.getHref() },
@@ -53,7 +90,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               </Button>
               <Burger
                 opened={drawerOpened}
-                onClick={drawer.toggle}
+                onClick={toggleMenu}
+                // The press starts the fetch; the release (click) then usually finds the drawer here.
+                onPointerDown={() => void loadPublicMenu().catch(() => {})}
                 hiddenFrom="sm"
                 size="sm"
                 aria-label={t('nav.openMenu')}
@@ -64,32 +103,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </Container>
       </header>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="left"
-        size="80%"
-        title={t('nav.menu')}
-        hiddenFrom="sm"
-        closeOnClickOutside
-        lockScroll
-      >
-        <Stack component="nav" aria-label={t('nav.main')} gap={4}>
-          {links.map((link) => (
-            <NavLink
-              key={link.to}
-              component={Link}
-              to={link.to}
-              label={link.label}
-              active={pathname === link.to}
-              onClick={drawer.close}
-            />
-          ))}
-          <Button component={Link} to={account.to} onClick={drawer.close} mt="md" fullWidth>
-            {account.label}
-          </Button>
-        </Stack>
-      </Drawer>
+      {Menu && <Menu opened={drawerOpened} onClose={drawer.close} pathname={pathname} links={links} account={account} />}
 
       <Box component="main" style={{ flex: 1 }}>
         <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>

@@ -3,25 +3,30 @@
 // /pre-register. There is no Suspense boundary here on purpose: on the first visit the root's loader
 // waits for the layout and the page together (one paint), and since router navigations are
 // transitions, moving between public pages keeps the current page on screen until the next one's
-// code has arrived. The pages' strings (the 'public' namespace) come with this chunk.
+// code has arrived. The pages' English strings (the 'public' namespace) come with this chunk; the
+// Arabic ones are fetched when Arabic is the language (see i18n/index.ts).
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { addNamespaceResources } from '@/i18n';
-import { publicAr } from '@/i18n/locales/public-ar';
 import { publicEn } from '@/i18n/locales/public-en';
+import { withFullStyles } from '@/lib/full-styles';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
 
-addNamespaceResources('public', { en: publicEn, ar: publicAr });
+addNamespaceResources('public', publicEn);
 
 const HomePage = lazy(() => import('./home').then((m) => ({ default: m.HomePage })));
-const AboutUsPage = lazy(() => import('./about-us').then((m) => ({ default: m.AboutUsPage })));
-const ContactUsPage = lazy(() => import('./contact-us').then((m) => ({ default: m.ContactUsPage })));
-const FaqPage = lazy(() => import('./faq').then((m) => ({ default: m.FaqPage })));
-const TermsPage = lazy(() => import('./terms').then((m) => ({ default: m.TermsPage })));
-const DemoProfilePage = lazy(() => import('./demo-profile').then((m) => ({ default: m.DemoProfilePage })));
-const PreRegisterPage = lazy(() => import('./pre-register').then((m) => ({ default: m.PreRegisterPage })));
+// The landing page is a first screen (app/mantine-critical.css covers it); the others load the whole
+// stylesheet with their code (lib/full-styles.ts).
+const AboutUsPage = lazy(withFullStyles(() => import('./about-us').then((m) => ({ default: m.AboutUsPage }))));
+const ContactUsPage = lazy(withFullStyles(() => import('./contact-us').then((m) => ({ default: m.ContactUsPage }))));
+const FaqPage = lazy(withFullStyles(() => import('./faq').then((m) => ({ default: m.FaqPage }))));
+const TermsPage = lazy(withFullStyles(() => import('./terms').then((m) => ({ default: m.TermsPage }))));
+const DemoProfilePage = lazy(withFullStyles(() => import('./demo-profile').then((m) => ({ default: m.DemoProfilePage }))));
+// The only public page that sends anything to the server.
+const PreRegisterPage = lazyWithQueries(() => import('./pre-register').then((m) => ({ default: m.PreRegisterPage })));
 
 const P = paths.public;
 

@@ -1,9 +1,11 @@
 // POST /api/v1/auth/login (part 1 §7).
-import { authContent, type AuthContent, type LoginRequest } from '@qist/domain';
+import type { AuthContent, LoginRequest } from '@qist/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export function login(body: LoginRequest): Promise<AuthContent> {
+export async function login(body: LoginRequest): Promise<AuthContent> {
+  // The answer's schema comes with zod, which the sign-in page loads only once it is on screen.
+  const { authContent } = await import('../login-schemas');
   return api.post('/api/v1/auth/login', body, authContent, { isAuthAttempt: true });
 }
 

@@ -1,16 +1,23 @@
 // Sign-in (part 1 §2, §5): errors appear once a field is left and then follow every keystroke.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { loginRequest, MESSAGES, type LoginRequest } from '@qist/domain';
+import { MESSAGES, type loginRequest, type LoginRequest } from '@qist/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { paths, roleHomeHref } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
 import { saveSession } from '@/lib/session';
 import { useLogin } from '../api/login';
+
+type LoginFields = z.input<typeof loginRequest>;
+
+// The schema (and zod) load once the form is on screen: see lib/lazy-resolver.ts.
+const resolver = lazyResolver<LoginFields, unknown, LoginRequest>(() =>
+  import('../login-schemas').then((m) => m.loginResolver),
+);
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -21,10 +28,10 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors, isValid },
-  } = useForm<z.input<typeof loginRequest>, unknown, LoginRequest>({
+  } = useForm<LoginFields, unknown, LoginRequest>({
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    resolver: zodResolver(loginRequest),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
 
