@@ -234,11 +234,13 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     await app.register(fastifyStatic, {
       root: config.webDist,
       index: ['index.html'],
+      // The build writes .br and .gz copies at the strongest settings (scripts/precompress-web.mjs).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Built assets carry a content hash in their name and never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (filePath.endsWith('.html')) {
+        } else if (/\.html(\.br|\.gz)?$/.test(filePath)) {
           reply.header('cache-control', 'no-cache');
         }
       },

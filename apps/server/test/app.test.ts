@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
 import { buildApp } from '../src/app.js';
@@ -8,6 +9,12 @@ import { body, testConfig, useTestApp } from './helpers.js';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'qist-web-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Qist</title><div id="root"></div>');
+// A built asset with the Brotli copy the build writes beside it.
+const script = `export const greeting = ${JSON.stringify('marhaba '.repeat(400))};`;
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), script);
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync('<!doctype html><title>Qist</title><div id="root"></div>'));
 const ctx = useTestApp({ env: { WEB_DIST: webDist } });
 
 describe('the app shell', () => {
@@ -31,6 +38,21 @@ describe('the app shell', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('sends the build\'s Brotli copies to browsers that take them, with the right caching', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    const page = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it('answers malformed JSON with the error envelope', async () => {
