@@ -18,7 +18,7 @@ import {
 import { MAX_DOCUMENT_BYTES, MESSAGES, PRODUCT_NAME, messageKeyOf, matchMessage } from '@qist/domain';
 import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
-import { AppError, databaseRefusal } from './errors.js';
+import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
 import { HSTS_HEADER, SECURITY_HEADERS } from './lib/security-headers.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
@@ -52,15 +52,6 @@ declare module 'fastify' {
     dispatcher: Dispatcher;
   }
 }
-
-/** Multipart failures in the spec's words. */
-const MULTIPART_ERRORS: Record<string, [number, string]> = {
-  FST_REQ_FILE_TOO_LARGE: [413, MESSAGES.fileTooLarge],
-  FST_FILES_LIMIT: [400, MESSAGES.oneFileOnly],
-  FST_PARTS_LIMIT: [400, MESSAGES.oneFileOnly],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, MESSAGES.selectFile],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.requestTooLarge],
-};
 
 /** Statuses Node answers itself, before a request reaches the app (header overflow, timeout, bad syntax). */
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -142,10 +133,8 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ status: false, msg: error.message });
     }
-    const multipartError = error.code ? MULTIPART_ERRORS[error.code] : undefined;
-    if (multipartError) {
-      return reply.code(multipartError[0]).send({ status: false, msg: multipartError[1] });
-    }
+    const multipartError = multipartRefusal(error);
+    if (multipartError) return reply.code(multipartError.statusCode).send({ status: false, msg: multipartError.message });
     const refusal = databaseRefusal(error);
     if (refusal) return reply.code(400).send({ status: false, msg: refusal });
     const status = error.statusCode ?? 500;

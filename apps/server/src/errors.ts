@@ -19,6 +19,23 @@ export const notFound = (msg: string) => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);
 export const tooManyRequests = (msg: string) => new AppError(429, msg);
 
+/** Upload failures of the multipart parser, in the spec's words. */
+const MULTIPART_REFUSALS: Record<string, [number, string]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, MESSAGES.fileTooLarge],
+  FST_FILES_LIMIT: [400, MESSAGES.oneFileOnly],
+  FST_PARTS_LIMIT: [400, MESSAGES.oneFileOnly],
+  FST_FIELDS_LIMIT: [400, MESSAGES.invalidMultipart],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, MESSAGES.selectFile],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.requestTooLarge],
+};
+
+/** The refusal for an upload limit the multipart parser hit, or undefined for any other error. */
+export function multipartRefusal(error: unknown): AppError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const refusal = typeof code === 'string' ? MULTIPART_REFUSALS[code] : undefined;
+  return refusal ? new AppError(refusal[0], refusal[1]) : undefined;
+}
+
 /** PostgreSQL's error code of an error or of its causes. */
 function postgresCode(error: unknown): string | undefined {
   let current: unknown = error;

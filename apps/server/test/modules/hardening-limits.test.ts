@@ -10,7 +10,7 @@ import {
   fillMessage,
   matchMessage,
 } from '@qist/domain';
-import { preregistrations, verificationCodes } from '../../src/db/schema/index.js';
+import { preregistrations, rateEvents, verificationCodes } from '../../src/db/schema/index.js';
 import { bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp({ env: { LOGIN_MAX_FAILURES: '10', PREREGISTER_MAX_PER_HOUR: '10' } });
@@ -49,6 +49,10 @@ describe('limits under concurrency', () => {
       ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: account.email, password: account.password }, remoteAddress: '198.51.100.8' }),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(15).fill(200));
+    for (const answer of answers) expect(body(answer).content.token).toEqual(expect.any(String));
+    // Every slot was given back: no failure is left counted against the account.
+    const [row] = await ctx.db.select({ n: count() }).from(rateEvents).where(eq(rateEvents.subject, account.email));
+    expect(row?.n).toBe(0);
   });
 
   it('lets exactly 10 of 40 parallel pre-registrations from one address in', async () => {

@@ -23,7 +23,7 @@ import {
   smeInfoRequest,
   smeProfileResponse,
 } from '@qist/domain';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, badRequest, multipartRefusal } from '../../errors.js';
 import { principalOf } from '../../plugins/access.js';
 import type { OnboardingService, PartyKind, UploadInput } from './service.js';
 
@@ -38,15 +38,10 @@ async function readUpload(request: FastifyRequest, fileFields: string[]): Promis
   try {
     return await readParts(request, fileFields);
   } catch (error) {
-    if (error instanceof AppError || isMultipartLimit(error)) throw error;
-    throw badRequest(MESSAGES.invalidMultipart);
+    if (error instanceof AppError) throw error;
+    // An upload limit keeps its own sentence; anything else the parser threw is a malformed form.
+    throw multipartRefusal(error) ?? badRequest(MESSAGES.invalidMultipart);
   }
-}
-
-/** The upload limits (size, number of files) keep their own sentences in the error handler. */
-function isMultipartLimit(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && ['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT'].includes(code);
 }
 
 async function readParts(request: FastifyRequest, fileFields: string[]): Promise<UploadInput> {
