@@ -25,6 +25,8 @@ import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { backofficeRoutes } from './modules/backoffice/routes.js';
 import { createBackofficeService } from './modules/backoffice/service.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { createSettingsService } from './modules/settings/service.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { createLocalStorage, type FileStorage } from './modules/files/storage.js';
 import { createDispatcher, type Dispatcher } from './modules/notifications/dispatcher.js';
@@ -36,6 +38,12 @@ import { preregistrationRoutes } from './modules/preregistration/routes.js';
 import { createPreregistrationService } from './modules/preregistration/service.js';
 import { createThrottle } from './modules/throttle/service.js';
 import { registerAccessControl } from './plugins/access.js';
+import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
+import { ledgerRoutes } from './modules/ledger/routes.js';
+import { CALLBACK_SIGNATURE_HEADER, callbackSecret, signCallback, type PaymentGateway } from './modules/orders/gateway.js';
+import { gatewayCallbackRoutes, sandboxGatewayRoutes, smeOrderRoutes } from './modules/orders/routes.js';
+import { createSandboxGateway, type SandboxGateway } from './modules/orders/sandbox-gateway.js';
+import { createOrdersService, type OrdersService } from './modules/orders/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -45,11 +53,21 @@ export interface AppDeps {
   /** Send outbox messages in the background (default true); tests dispatch by hand. */
   runDispatcher?: boolean;
   storage?: FileStorage;
+  /** The clock of money steps and jobs; tests move it. */
+  clock?: () => Date;
+  /** A real gateway's adapter; without one the built-in sandbox gateway is used. */
+  gateway?: PaymentGateway;
+  /** Run the jobs on their interval (default true); tests run them by hand. */
+  runJobs?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     dispatcher: Dispatcher;
+    jobs: JobRunner;
+    orders: OrdersService;
+    /** The built-in sandbox gateway, when it is the gateway in use. */
+    sandbox: SandboxGateway | undefined;
   }
 }
 
@@ -87,7 +105,7 @@ function validationMessage(error: { validation: { instancePath: string; message?
   return `${field}: ${message}`;
 }
 
-export async function buildApp({ config, db, logger, runDispatcher = true, storage }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -206,7 +224,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   const onboarding = createOnboardingService({ db, outbox, storage: files, secret: config.sessionSecret });
   await app.register(onboardingRoutes, { prefix: '/api/v1/sme', onboarding, kind: 'sme' });
   await app.register(onboardingRoutes, { prefix: '/api/v1/provider', onboarding, kind: 'provider' });
-  const backoffice = createBackofficeService({ db });
+  const backoffice = createBackofficeService({ db, secret: config.sessionSecret });
   await app.register(fileRoutes, {
     prefix: '/api/v1',
     db,
@@ -215,7 +233,59 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     secret: config.sessionSecret,
     canSeeParty: (principal, kind, userId) => backoffice.canSeeParty(principal, kind, userId),
   });
-  await app.register(backofficeRoutes, { prefix: '/api/v1', backoffice, onboarding });
+  await app.register(backofficeRoutes, { prefix: '/api/v1', backoffice });
+  const settings = createSettingsService({ db });
+  await app.register(settingsRoutes, { prefix: '/api/v1', settings });
+
+  // ---- orders and payments: the gateway (sandbox unless a real adapter is given), its callback, the jobs
+  const gatewaySecret = callbackSecret(config.sessionSecret);
+  const sandbox = gateway
+    ? undefined
+    : createSandboxGateway({
+        db,
+        // The sandbox posts its signed callback through the app's own HTTP pipeline, as a remote gateway would.
+        sendCallback: async (body) => {
+          const payload = JSON.stringify(body);
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/pub/gateway/callback',
+            headers: { 'content-type': 'application/json', [CALLBACK_SIGNATURE_HEADER]: signCallback(gatewaySecret, payload) },
+            payload,
+          });
+        },
+        onCallbackError: (error) => app.log.warn({ err: error }, 'the sandbox callback failed'),
+      });
+  const paymentGateway: PaymentGateway | undefined = gateway ?? sandbox;
+  if (!paymentGateway) throw new Error('no payment gateway');
+  const orders = createOrdersService({
+    db,
+    outbox,
+    gateway: paymentGateway,
+    publicUrl: config.publicUrl,
+    callbackSecret: gatewaySecret,
+    clock,
+  });
+  app.decorate('orders', orders);
+  app.decorate('sandbox', sandbox);
+  await app.register(smeOrderRoutes, { prefix: '/api/v1', orders });
+  await app.register(gatewayCallbackRoutes, { prefix: '/api/v1', orders });
+  if (sandbox) await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
+  await app.register(ledgerRoutes, { prefix: '/api/v1', db });
+
+  const jobs = createJobRunner({
+    db,
+    intervalMs: config.jobsIntervalMs,
+    clock,
+    jobs: [
+      { name: 'auto-cancel', run: (tx, now) => orders.cancelExpiredOrders(tx, now) },
+      { name: 'late-payments', run: (tx, now) => orders.markLatePayments(tx, now) },
+      { name: 'reminders', run: (tx, now) => orders.queueReminders(tx, now) },
+    ],
+    onError: (error, job) => app.log.warn({ err: error, job }, 'a job failed'),
+  });
+  app.decorate('jobs', jobs);
+  if (runJobs) jobs.start();
+  app.addHook('onClose', async () => jobs.stop());
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWebApp = existsSync(indexHtml);

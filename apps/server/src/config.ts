@@ -27,6 +27,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(25),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
+  JOBS_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -49,6 +50,8 @@ export interface Config {
   trustProxy: boolean;
   /** A request (headers and body) must arrive whole within this; an idle connection is closed after it. */
   requestTimeoutMs: number;
+  /** How often the jobs runner sweeps (auto-cancel, late marking, reminders). */
+  jobsIntervalMs: number;
   keepAliveTimeoutMs: number;
   logLevel: string;
   /** Folder of the built web app; the API serves it when it exists. */
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     preregisterMaxPerHour: e.PREREGISTER_MAX_PER_HOUR,
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+    jobsIntervalMs: Math.round(e.JOBS_INTERVAL_SECONDS * 1000),
     keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),

@@ -6,6 +6,7 @@ import { createDatabase, type Database } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { prepareDatabase } from './db/prepare.js';
 import { createLocalStorage } from './modules/files/storage.js';
+import { seedDemoOrders } from './modules/orders/demo-seed.js';
 
 function log(message: string): void {
   console.log(`[qist] ${message}`);
@@ -51,6 +52,10 @@ async function main(): Promise<void> {
     const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo, storage });
     if (seeded) log('seeded the demo data into the new database');
     app = await buildApp({ config, db: database.db, storage });
+    if (seeded && app.sandbox) {
+      const made = await seedDemoOrders({ db: database.db, orders: app.orders, sandbox: app.sandbox });
+      log(`seeded ${made} demo orders`);
+    }
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

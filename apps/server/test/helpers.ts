@@ -73,14 +73,21 @@ export interface TestContext {
  * `prepare` may add routes before the app is readied (to test shared mechanisms).
  */
 export function useTestApp(
-  options: { env?: Record<string, string>; prepare?: (app: FastifyInstance) => void } = {},
+  options: { env?: Record<string, string>; prepare?: (app: FastifyInstance) => void; clock?: () => Date } = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
     context.db = context.database.db;
     context.config = testConfig(options.env);
-    context.app = await buildApp({ config: context.config, db: context.db, logger: false, runDispatcher: false });
+    context.app = await buildApp({
+      config: context.config,
+      db: context.db,
+      logger: false,
+      runDispatcher: false,
+      runJobs: false,
+      clock: options.clock,
+    });
     options.prepare?.(context.app);
     await context.app.ready();
     await seedSignupCodes(context.db);
@@ -118,7 +125,19 @@ export interface TestAccount {
 /** An account built directly in the database, with its SME/supplier profile at the given level. */
 export async function createAccount(
   db: Db,
-  options: { role: Role; email?: string; password?: string; level?: number; company?: string; creditLimit?: number },
+  options: {
+    role: Role;
+    email?: string;
+    password?: string;
+    level?: number;
+    company?: string;
+    creditLimit?: number;
+    /** An activated SME's instalment plan in basis points (default 25/25/25/25). */
+    plan?: number[];
+    /** A verified supplier's discount rate in basis points (default 10%). */
+    taxRate?: number;
+    phone?: { countryCode: string; number: string };
+  },
 ): Promise<TestAccount> {
   const email = options.email ?? uniqueEmail(options.role);
   const password = options.password ?? 'correct-horse-battery';
@@ -140,9 +159,21 @@ export async function createAccount(
   if (options.role === 'sme') {
     // From level 7 on an SME holds the credit an insurer granted it.
     const creditLimit = options.creditLimit ?? ((options.level ?? 0) >= 7 ? 1_000_000 : 0);
-    await db.insert(smes).values({ userId: user.id, level: options.level ?? 0, creditLimit, creditAmount: creditLimit });
+    const installmentPlan = options.plan ?? ((options.level ?? 0) >= 8 ? [2500, 2500, 2500, 2500] : []);
+    await db.insert(smes).values({
+      userId: user.id,
+      level: options.level ?? 0,
+      creditLimit,
+      creditAmount: creditLimit,
+      installmentPlan,
+      phoneCountryCode: options.phone?.countryCode ?? null,
+      phoneNumber: options.phone?.number ?? null,
+    });
   }
-  if (options.role === 'provider') await db.insert(providers).values({ userId: user.id, level: options.level ?? 0 });
+  if (options.role === 'provider') {
+    const taxRate = options.taxRate ?? ((options.level ?? 0) >= 5 ? 1000 : null);
+    await db.insert(providers).values({ userId: user.id, level: options.level ?? 0, taxRate, companyTitle: options.company ?? null });
+  }
   return { id: user.id, email, password, role: options.role };
 }
 

@@ -14,3 +14,7 @@ export * from './onboarding/forms.js';
 export * from './backoffice/schemas.js';
 export * from './backoffice/forms.js';
 export * from './backoffice/decisions.js';
+export * from './orders/transitions.js';
+export * from './orders/schedule.js';
+export * from './orders/ledger.js';
+export * from './orders/schemas.js';

@@ -126,6 +126,28 @@ export const MESSAGES = {
   tooManyDocumentsOfTitle: 'you have uploaded the most documents allowed with this title, delete one first',
   documentsTooLarge: 'your documents together are larger than allowed, delete one first',
   creditLimitMissing: 'the SME has no credit limit to activate',
+  // orders and payments (part 1 §5, §8; DESIGN.md §7)
+  amountRequired: 'enter amount',
+  amountTooSmall: 'must be more than 1$',
+  orderNotFound: 'order not found',
+  orderCreated: 'payment link is sent by email and sms',
+  orderCheckPayment: 'please check and do payment',
+  orderCanceled: 'the order is canceled',
+  providerNotAvailable: 'this supplier is not available',
+  smeNotActive: 'your account is not activated for orders yet',
+  noCreditPlan: 'your instalment plan is not set yet',
+  everyInstallmentPaid: 'every instalment of this order is paid',
+  paymentNotFound: 'payment not found',
+  paymentSucceeded: 'payment succeeded!',
+  paymentFailed: 'payment failed!',
+  paymentDone: 'payment is done successfully',
+  paymentAlreadyDone: 'payment is done',
+  paymentAlreadyCompleted: 'this payment is already completed',
+  dataIncorrect: 'your data is incorrect',
+  loginAsSmeToPay: 'login as sme to payment',
+  loginAsSupplierToDeliver: 'login as supplier to verify delivery',
+  sandboxNotInUse: 'the test payment page is not in use',
+  callbackSignatureInvalid: 'the callback signature is not valid',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -145,6 +167,8 @@ export function messageKeyOf(text: string): MessageKey | undefined {
  */
 export const MESSAGE_TEMPLATES = {
   codeLockedMinutes: 'too many codes or wrong tries, please try again in {minutes} minutes',
+  amountTooLarge: 'must be less than {credit}$',
+  orderWrongStatus: 'this is not possible while the order is {status}',
 } as const;
 
 export type MessageTemplateKey = keyof typeof MESSAGE_TEMPLATES;

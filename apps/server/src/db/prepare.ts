@@ -1,6 +1,6 @@
 // Brings a database to the current schema and, when asked and empty, fills it with the demo data.
 // Several processes may start at once against one database: an advisory lock lets one do it.
-import type { FileStorage } from '../modules/files/storage.js';
+import type { FileStorage } from '../lib/file-storage.js';
 import type { Database } from './client.js';
 import { runMigrations } from './migrate.js';
 import { isDatabaseEmpty, seedDemoData } from './seed.js';

@@ -8,8 +8,8 @@ import {
   type Role,
 } from '@qist/domain';
 import { hashPassword } from '../lib/passwords.js';
-import type { FileStorage } from '../modules/files/storage.js';
-import type { Db, Tx } from './client.js';
+import type { FileStorage } from '../lib/file-storage.js';
+import { withTransaction, type Db, type Tx } from './transaction.js';
 import {
   categories,
   documents,
@@ -216,7 +216,7 @@ export async function seedDemoData(db: Db, storage: FileStorage): Promise<void> 
   const adminLogins: { userId: string; role: Role }[] = [];
   const stored: string[] = [];
   try {
-    await db.transaction(async (tx) => {
+    await withTransaction(db, async (tx) => {
       await tx.insert(signupCodes).values([
         { role: 'sme', code: DEMO_SIGNUP_CODES.sme },
         { role: 'provider', code: DEMO_SIGNUP_CODES.provider },

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, type Role } from '@qist/domain';
 import { forbidden, unauthorized } from '../errors.js';
-import type { AuthService, Principal } from '../modules/auth/service.js';
+import type { Authenticator, Principal } from '../lib/principal.js';
 
 export type Access = 'public' | readonly Role[];
 
@@ -32,7 +32,7 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-export function registerAccessControl(app: FastifyInstance, auth: AuthService): void {
+export function registerAccessControl(app: FastifyInstance, auth: Authenticator): void {
   app.decorateRequest('principal', null);
 
   app.addHook('onRoute', (route) => {

@@ -16,6 +16,8 @@
 //   asks for a supplier's file and where either insurance caller asks for a file outside its queue
 //   and its decisions answer 200 instead of 404;
 // - HEAD on GET /api/v1/{sme,provider}/email/resend runs the handler and issues a code.
+// (5) an activated SME sees verified suppliers' business cards (the marketplace), never their files or
+//     timeline, and never an unverified supplier; its orders and payments are its own (foreign ids 404).
 // Policy (3) is checked by the "back-office profiles and timelines" cells, from both insurance
 // companies' side (a visibility of "every SME at level 6" fails them); they pass on 1024cee.
 import { and, eq } from 'drizzle-orm';
@@ -64,9 +66,12 @@ interface Rule {
   check?: (body: any, caller: Caller, w: World) => void;
   /** Each cell signs in afresh (the call ends its session). */
   freshSession?: true;
+  /** The answer is the marketplace: a verified supplier's business card (email, id, company title), never its files or timeline. */
+  showsSupplierCard?: true;
 }
 
 const ADMIN = ['admin'] as const;
+const UNKNOWN_ID = '0b5f2a8e-3c1d-4e7f-9a6b-2d4c8e1f3a5b';
 const filePath = (party: PartyName, kind = kindOf(party)) => `/api/v1/pub/${kind}/doc/file/${world.parties[party].doc.fileName}`;
 const partyOfCaller = (caller: Caller) => world.parties[caller as PartyName];
 
@@ -186,6 +191,32 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/v1/admin/signup-codes': { access: ADMIN },
   'PUT /api/v1/admin/signup-codes': { access: ADMIN, payload: {}, admitted: 400 },
   'GET /api/v1/admin/outbox/list': { access: ADMIN },
+  // Orders and payments: suppliers are shown to activated SMEs only; the early SME is refused.
+  'GET /api/v1/sme/provider/list': {
+    access: ['sme'],
+    admitted: (caller) => (caller === 'smeEarly' ? 403 : 200),
+    showsSupplierCard: true,
+    check: (body, _caller, w) => expect(body.content.providers.map((p: { _id: string }) => p._id)).toContain(w.parties.provider.profileId),
+  },
+  'GET /api/v1/sme/provider/show/{id}': {
+    access: ['sme'],
+    url: (w) => `/api/v1/sme/provider/show/${w.parties.provider.profileId}`,
+    admitted: (caller) => (caller === 'smeEarly' ? 403 : 200),
+    showsSupplierCard: true,
+    check: (body, _caller, w) => expect(body.content.provider.auth_id.email).toBe(w.parties.provider.account.email),
+  },
+  'POST /api/v1/sme/order/create': { access: ['sme'], payload: {}, admitted: 400 },
+  'POST /api/v1/sme/order/cancel': { access: ['sme'], payload: {}, admitted: 400 },
+  'GET /api/v1/sme/order/list': { access: ['sme'], check: (body) => expect(body.content).toMatchObject({ orders: [], count: 0 }) },
+  'GET /api/v1/sme/order/show/{id}': { access: ['sme'], url: () => `/api/v1/sme/order/show/${UNKNOWN_ID}`, admitted: 404 },
+  'POST /api/v1/sme/pay/init': { access: ['sme'], payload: {}, admitted: 400 },
+  'POST /api/v1/sme/pay/installment': { access: ['sme'], payload: {}, admitted: 400 },
+  'POST /api/v1/sme/pay/verify': { access: ['sme'], payload: {}, admitted: 400 },
+  // Public at the gate; without the gateway's signature nothing is read.
+  'POST /api/v1/pub/gateway/callback': { access: 'public', payload: {}, admitted: 401 },
+  'GET /api/v1/pub/gateway/sandbox/{transactionId}': { access: 'public', url: () => '/api/v1/pub/gateway/sandbox/sbx_no_such_transaction_here', admitted: 404 },
+  'POST /api/v1/pub/gateway/sandbox/complete': { access: 'public', payload: {}, admitted: 400 },
+  'GET /api/v1/admin/ledger/balances': { access: ADMIN, check: (body) => expect(body.content.total).toBe(0) },
 };
 
 function isAdmitted(access: Access, caller: Caller): boolean {
@@ -231,7 +262,9 @@ describe('every route × every caller', () => {
     }
     const expected = typeof rule.admitted === 'function' ? rule.admitted(caller) : (rule.admitted ?? 200);
     expect({ status: response.statusCode, body: response.body.slice(0, 300) }).toMatchObject({ status: expected });
-    expectNoForeignData(response, foreignMarkers(world, caller));
+    const card = world.parties.provider;
+    const cardMarkers = rule.showsSupplierCard ? [card.account.email, card.profileId, card.companyTitle] : [];
+    expectNoForeignData(response, foreignMarkers(world, caller).filter(({ marker }) => !cardMarkers.includes(marker)));
     if (String(response.headers['content-type']).startsWith('application/json')) expectEnvelope(response);
     if (expected === 200 && rule.check) rule.check(response.json(), caller, world);
     if (rule.freshSession) {

@@ -20,6 +20,8 @@ const ProviderArea = lazyWithQueries(() => import('./routes/provider'));
 const AdminArea = lazyWithQueries(() => import('./routes/admin'));
 const BankArea = lazyWithQueries(() => import('./routes/bank'));
 const InsuranceArea = lazyWithQueries(() => import('./routes/insurance'));
+// The sandbox payment gateway's page: public, in no area.
+const GatewayArea = lazyWithQueries(() => import('./routes/gateway'));
 
 export function createAppRoutes(): RouteObject[] {
   return [
@@ -71,6 +73,7 @@ export function createAppRoutes(): RouteObject[] {
             </RoleGuard>
           ),
         },
+        { path: paths.gateway.sandbox.path, element: <GatewayArea /> },
         { path: paths.public.area.path, element: <PublicArea /> },
       ],
     },

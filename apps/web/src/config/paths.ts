@@ -22,6 +22,14 @@ export const paths = {
     payInstalment: { path: 'pay-instalment', getHref: () => '/pay-instalment' },
   },
 
+  /** The built-in sandbox payment gateway's hosted page (DESIGN.md §7): public, outside every area. */
+  gateway: {
+    sandbox: {
+      path: '/gateway/sandbox/:transactionId',
+      getHref: (transactionId: string) => `/gateway/sandbox/${id(transactionId)}`,
+    },
+  },
+
   auth: {
     area: { path: '/auth/*', getHref: () => '/auth/login' },
     login: { path: 'login', getHref: () => '/auth/login' },

@@ -4,6 +4,7 @@ import type { MESSAGES, MESSAGE_TEMPLATES } from '@qist/domain';
 import type { CommonResources } from './locales/en';
 import type { BackofficeResources } from './locales/backoffice-en';
 import type { OnboardingResources } from './locales/onboarding-en';
+import type { OrdersResources } from './locales/orders-en';
 import type { PublicResources } from './locales/public-en';
 
 declare module 'i18next' {
@@ -18,6 +19,8 @@ declare module 'i18next' {
       onboarding: OnboardingResources;
       /** The admin, bank and insurance panels. */
       backoffice: BackofficeResources;
+      /** Suppliers, orders and payments (the SME area, the link pages and the sandbox gateway). */
+      orders: OrdersResources;
     };
   }
 }

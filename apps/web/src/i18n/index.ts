@@ -57,7 +57,7 @@ export async function setLanguage(language: Language): Promise<void> {
  * back office): the area registers its English strings when it loads, so other areas do not carry
  * them, and the Arabic ones load from here when needed.
  */
-export type LazyNamespace = 'public' | 'onboarding' | 'backoffice';
+export type LazyNamespace = 'public' | 'onboarding' | 'backoffice' | 'orders';
 
 type Namespace = 'common' | 'messages' | LazyNamespace;
 type Resources = Record<string, unknown>;
@@ -71,6 +71,7 @@ const ARABIC: Record<Exclude<Namespace, 'messages'>, () => Promise<Resources>> =
   public: () => import('./locales/public-ar').then((m) => m.publicAr),
   onboarding: () => import('./locales/onboarding-ar').then((m) => m.onboardingAr),
   backoffice: () => import('./locales/backoffice-ar').then((m) => m.backofficeAr),
+  orders: () => import('./locales/orders-ar').then((m) => m.ordersAr),
 };
 
 function isNamespace(value: string): value is Namespace {

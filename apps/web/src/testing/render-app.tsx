@@ -31,6 +31,22 @@ export function renderApp(path: string) {
   return { ...view, user, router };
 }
 
+const PANEL_ROUTES = {
+  admin: () => import('@/app/routes/admin'),
+  bank: () => import('@/app/routes/bank'),
+  insurance: () => import('@/app/routes/insurance'),
+  sme: () => import('@/app/routes/sme'),
+  provider: () => import('@/app/routes/provider'),
+};
+
+/**
+ * Loads panels' lazy route chunks before a test file's first test, so that test does not spend its
+ * time budget on compiling them (features' tests go through here rather than importing app/).
+ */
+export async function preloadPanels(...panels: (keyof typeof PANEL_ROUTES)[]): Promise<void> {
+  await Promise.all(panels.map((panel) => PANEL_ROUTES[panel]()));
+}
+
 export type FakeAnswer = { status?: number; body: unknown };
 export type FakeRoutes = Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>;
 

@@ -3,3 +3,4 @@ export * from './party.js';
 export * from './notifications.js';
 export * from './preregistration.js';
 export * from './backoffice.js';
+export * from './orders.js';

@@ -3,7 +3,7 @@
 import { eq, max } from 'drizzle-orm';
 import { z } from 'zod';
 import { BACK_OFFICE_ROLES, emailField, passwordField } from '@qist/domain';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/transaction.js';
 import { insuranceCompanies } from '../../db/schema/index.js';
 import { badRequest, conflict, isUniqueViolation } from '../../errors.js';
 import { weakPasswordMessage } from '../../lib/password-policy.js';
@@ -39,7 +39,7 @@ export async function createBackOfficeAccount(
   if (await findUserByEmail(db, input.email)) throw conflict(`an account with ${input.email} already exists`);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await withTransaction(db, async (tx) => {
       let insuranceCompanyId: string | null = null;
       if (input.role === 'insurance' && input.company) {
         const [existing] = await tx

@@ -1,11 +1,9 @@
-// SQL of accounts, sessions and sign-up codes.
+// SQL of accounts and sessions. (Sign-up codes are a platform setting: settings/repository.ts.)
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Role, SelfRegisterRole } from '@qist/domain';
-import type { Db, Tx } from '../../db/client.js';
-import { providers, sessions, signupCodes, smes, users } from '../../db/schema/index.js';
+import type { Role } from '@qist/domain';
+import type { Executor } from '../../db/transaction.js';
+import { providers, sessions, smes, users } from '../../db/schema/index.js';
 import { preparedPerHandle } from '../../lib/prepared.js';
-
-export type Executor = Db | Tx;
 
 export interface AccountRow {
   id: string;
@@ -47,12 +45,6 @@ export async function insertUser(
   return row;
 }
 
-/** Creates the SME or supplier profile that a self-registered account starts with (level 0). */
-export async function insertPartyProfile(db: Executor, role: SelfRegisterRole, userId: string): Promise<void> {
-  const table = role === 'sme' ? smes : providers;
-  await db.insert(table).values({ userId });
-}
-
 /** Verification level of an SME or supplier account; null for back-office roles. */
 export async function findLevel(db: Executor, userId: string, role: Role): Promise<number | null> {
   if (role !== 'sme' && role !== 'provider') return null;
@@ -78,11 +70,6 @@ export async function findNameAndLevel(
   }
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row && { name: row.name, level: null };
-}
-
-export async function findSignupCode(db: Executor, role: SelfRegisterRole): Promise<string | undefined> {
-  const [row] = await db.select({ code: signupCodes.code }).from(signupCodes).where(eq(signupCodes.role, role));
-  return row?.code;
 }
 
 export async function insertSession(

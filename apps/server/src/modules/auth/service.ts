@@ -1,12 +1,14 @@
 // Sign-up, sign-in, sessions and sign-out. Receives its dependencies, so it tests without HTTP.
 import { MESSAGES, type AuthContent, type LoginRequest, type RegisterRequest, type Role } from '@qist/domain';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db, type Executor } from '../../db/transaction.js';
 import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors.js';
 import { weakPasswordMessage } from '../../lib/password-policy.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import type { Principal } from '../../lib/principal.js';
 import { createSessionCache } from '../../lib/session-cache.js';
 import { signToken, verifyToken } from '../../lib/tokens.js';
-import { insertLog } from '../parties/repository.js';
+import { insertLog, insertPartyProfile } from '../parties/repository.js';
+import { findSignupCode } from '../settings/repository.js';
 import type { Throttle } from '../throttle/service.js';
 import * as repo from './repository.js';
 
@@ -25,14 +27,8 @@ export interface AuthDeps {
   now?: () => Date;
 }
 
-export interface Principal {
-  sessionId: string;
-  userId: string;
-  email: string;
-  role: Role;
-  name: string;
-  insuranceCompanyId: string | null;
-}
+// Kept for callers that still import it from here; the type lives in lib/principal.ts.
+export type { Principal };
 
 const HOUR_MS = 3_600_000;
 
@@ -48,7 +44,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
   const activeSessions = createSessionCache<Principal>({ ttlMs: 1000 });
 
   async function openSession(
-    executor: repo.Executor,
+    executor: Executor,
     account: { id: string; email: string; role: Role; name: string },
     ip: string,
   ): Promise<AuthContent> {
@@ -80,7 +76,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
         msg: MESSAGES.tooManySignUps,
       });
 
-      const expected = await repo.findSignupCode(db, input.role);
+      const expected = await findSignupCode(db, input.role);
       if (!expected || !signupCodeMatches(expected, input.code)) throw badRequest(MESSAGES.codeWrong);
       if (await repo.findUserByEmail(db, input.email)) throw conflict(MESSAGES.emailTaken);
 
@@ -88,9 +84,9 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
       const email = repo.normaliseEmail(input.email);
       const name = email.split('@')[0] ?? email;
       try {
-        return await db.transaction(async (tx) => {
+        return await withTransaction(db, async (tx) => {
           const user = await repo.insertUser(tx, { email, passwordHash, role: input.role, name });
-          await repo.insertPartyProfile(tx, input.role, user.id);
+          await insertPartyProfile(tx, input.role, user.id);
           await insertLog(tx, { userId: user.id, level: 0, desc: 'account created', operatorUserId: user.id, operatorRole: input.role });
           return openSession(tx, { id: user.id, email, role: input.role, name }, ip);
         });

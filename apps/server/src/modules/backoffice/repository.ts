@@ -1,22 +1,11 @@
-// SQL of the back office: party lists (with the insurance queue), decisions' lookups, settings.
+// SQL of the back office: party lists (with the insurance queue), the insurance cascade's lookups,
+// the outbox list. Party rows by id are the parties module's; settings are the settings module's.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ALL_FILTER, type PartyListQuery } from '@qist/domain';
-import type { Db, Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/transaction.js';
 import { preparedPerHandle } from '../../lib/prepared.js';
-import {
-  categories,
-  insuranceCompanies,
-  insuranceDeclines,
-  outboxMessages,
-  platformSettings,
-  providers,
-  signupCodes,
-  smes,
-  users,
-  verificationLogs,
-} from '../../db/schema/index.js';
-
-type Executor = Db | Tx;
+import { insuranceCompanies, insuranceDeclines, outboxMessages, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
+import { findSmeById } from '../parties/repository.js';
 
 /**
  * The insurance company whose turn it is for an SME at level 6: the highest priority (lowest
@@ -162,15 +151,8 @@ export async function listProviders(db: Executor, query: PartyListQuery) {
   return { rows, count: total?.n ?? 0 };
 }
 
-const smeById = preparedPerHandle((db: Executor) =>
-  db.select().from(smes).where(eq(smes.id, sql.placeholder('id'))).prepare('qist_sme_by_id'),
-);
-
 export async function findSme(db: Executor, id: string, visibility?: SQL) {
-  if (!visibility) {
-    const [row] = await smeById(db).execute({ id });
-    return row;
-  }
+  if (!visibility) return findSmeById(db, id);
   const [row] = await db.select().from(smes).where(and(eq(smes.id, id), visibility));
   return row;
 }
@@ -182,25 +164,6 @@ export async function isSmeUserVisible(db: Executor, userId: string, visibility?
     .from(smes)
     .where(visibility ? and(eq(smes.userId, userId), visibility) : eq(smes.userId, userId));
   return row !== undefined;
-}
-
-export async function lockSme(tx: Tx, id: string) {
-  const [row] = await tx.select().from(smes).where(eq(smes.id, id)).for('update');
-  return row;
-}
-
-export async function lockProvider(tx: Tx, id: string) {
-  const [row] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
-  return row;
-}
-
-const providerById = preparedPerHandle((db: Executor) =>
-  db.select().from(providers).where(eq(providers.id, sql.placeholder('id'))).prepare('qist_provider_by_id'),
-);
-
-export async function findProvider(db: Executor, id: string) {
-  const [row] = await providerById(db).execute({ id });
-  return row;
 }
 
 export async function currentInsurer(tx: Executor, smeId: string): Promise<string | null> {
@@ -220,57 +183,6 @@ export async function clearDeclines(tx: Tx, smeId: string): Promise<void> {
 export async function companyName(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db.select({ name: insuranceCompanies.name }).from(insuranceCompanies).where(eq(insuranceCompanies.id, id));
   return row?.name;
-}
-
-// ---- settings
-
-export async function listInsuranceCompanies(db: Executor) {
-  return db.select().from(insuranceCompanies).orderBy(asc(insuranceCompanies.priority), asc(insuranceCompanies.id));
-}
-
-export async function setPriorities(tx: Tx, orderedIds: string[]): Promise<void> {
-  for (const [index, id] of orderedIds.entries()) {
-    await tx.update(insuranceCompanies).set({ priority: index + 1, updatedAt: new Date() }).where(eq(insuranceCompanies.id, id));
-  }
-}
-
-export async function lockInsuranceCompanies(tx: Tx) {
-  return tx.select({ id: insuranceCompanies.id }).from(insuranceCompanies).for('update');
-}
-
-export async function getShareRate(db: Executor): Promise<number> {
-  const [row] = await db.select({ rate: platformSettings.bankShareRate }).from(platformSettings);
-  return row?.rate ?? 1000;
-}
-
-export async function setShareRate(db: Executor, basisPoints: number): Promise<void> {
-  await db
-    .insert(platformSettings)
-    .values({ id: true, bankShareRate: basisPoints })
-    .onConflictDoUpdate({ target: platformSettings.id, set: { bankShareRate: basisPoints, updatedAt: new Date() } });
-}
-
-export async function insertCategory(db: Executor, values: { title: string; desc: string }) {
-  const [row] = await db.insert(categories).values(values).returning();
-  return row;
-}
-
-export async function updateCategory(db: Executor, id: string, values: { title: string; desc: string }) {
-  const [row] = await db.update(categories).set({ ...values, updatedAt: new Date() }).where(eq(categories.id, id)).returning();
-  return row;
-}
-
-export async function listSignupCodes(db: Executor): Promise<{ role: 'sme' | 'provider'; code: string }[]> {
-  const rows = await db.select({ role: signupCodes.role, code: signupCodes.code }).from(signupCodes).orderBy(asc(signupCodes.role));
-  // The table's check constraint admits only the self-registering roles.
-  return rows.filter((r): r is { role: 'sme' | 'provider'; code: string } => r.role === 'sme' || r.role === 'provider');
-}
-
-export async function upsertSignupCode(db: Executor, role: 'sme' | 'provider', code: string): Promise<void> {
-  await db
-    .insert(signupCodes)
-    .values({ role, code })
-    .onConflictDoUpdate({ target: signupCodes.role, set: { code, updatedAt: new Date() } });
 }
 
 export async function listOutbox(db: Executor, page: { limit: number; offset: number }) {

@@ -1,15 +1,10 @@
-// The admin, bank and insurance calls of part 2 §7 (lists, profiles, logs, decisions, settings).
+// The admin, bank and insurance calls of part 2 §7 (lists, profiles, logs, decisions, the outbox).
+// The admin's settings are the settings module's routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  categoriesResponse,
-  categoryCreateRequest,
-  categoryResponse,
-  categoryUpdateRequest,
   decisionResponse,
   errorEnvelope,
   idParams,
-  insuranceOrderRequest,
-  insuranceOrderResponse,
   insuranceRejectRequest,
   insuranceVerifyRequest,
   logsResponse,
@@ -20,10 +15,6 @@ import {
   providerProfileResponse,
   providerRejectRequest,
   providerVerifyRequest,
-  shareRateRequest,
-  shareRateResponse,
-  signupCodeUpdateRequest,
-  signupCodesResponse,
   smeActivateRequest,
   smeListResponse,
   smeProfileResponse,
@@ -31,16 +22,12 @@ import {
   smeVerifyRequest,
 } from '@qist/domain';
 import { principalOf } from '../../plugins/access.js';
-import type { OnboardingService } from '../onboarding/service.js';
 import type { BackofficeService } from './service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 const security = [{ bearerAuth: [] }];
 
-export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeService; onboarding: OnboardingService }> = async (
-  app,
-  { backoffice, onboarding },
-) => {
+export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeService }> = async (app, { backoffice }) => {
   // ---- SMEs: lists, profiles and the decisions of each role at its level
   for (const role of ['admin', 'bank', 'insurance'] as const) {
     const config = { access: [role] as const };
@@ -55,20 +42,13 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
     app.get(
       `/${role}/sme/show/:id`,
       { config, schema: { tags, security, summary: 'An SME profile', params: idParams, response: { 200: smeProfileResponse, ...errors } } },
-      async (request) => {
-        // The row that says this principal may see the SME is the one its profile is made of.
-        const sme = await backoffice.visibleSme(principalOf(request), request.params.id);
-        return { status: true as const, content: { sme: await onboarding.smeProfile(sme.userId, sme) } };
-      },
+      async (request) => ({ status: true as const, content: { sme: await backoffice.smeProfile(principalOf(request), request.params.id) } }),
     );
 
     app.get(
       `/${role}/sme/log/list/:id`,
       { config, schema: { tags, security, summary: "An SME's verification timeline, oldest first", params: idParams, response: { 200: logsResponse, ...errors } } },
-      async (request) => {
-        const userId = await backoffice.smeUserId(principalOf(request), request.params.id);
-        return { status: true as const, content: { logs: await onboarding.listLogs(userId) } };
-      },
+      async (request) => ({ status: true as const, content: { logs: await backoffice.smeLogs(principalOf(request), request.params.id) } }),
     );
   }
 
@@ -119,18 +99,12 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
   app.get(
     '/admin/provider/show/:id',
     { config: adminOnly, schema: { tags: ['admin suppliers'], security, params: idParams, response: { 200: providerProfileResponse, ...errors } } },
-    async (request) => ({
-      status: true as const,
-      content: { provider: await onboarding.providerProfile(await backoffice.providerUserId(request.params.id)) },
-    }),
+    async (request) => ({ status: true as const, content: { provider: await backoffice.providerProfile(request.params.id) } }),
   );
   app.get(
     '/admin/provider/log/list/:id',
     { config: adminOnly, schema: { tags: ['admin suppliers'], security, params: idParams, response: { 200: logsResponse, ...errors } } },
-    async (request) => ({
-      status: true as const,
-      content: { logs: await onboarding.listLogs(await backoffice.providerUserId(request.params.id)) },
-    }),
+    async (request) => ({ status: true as const, content: { logs: await backoffice.providerLogs(request.params.id) } }),
   );
   app.post(
     '/admin/provider/verify',
@@ -143,54 +117,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
     async (request) => ({ status: true as const, content: await backoffice.rejectProvider(principalOf(request), request.body) }),
   );
 
-  // ---- settings
-  const settings = { tags: ['admin settings'], security };
-  for (const url of ['/admin/categories/list', '/admin/category']) {
-    app.get(url, { config: adminOnly, schema: { ...settings, response: { 200: categoriesResponse, ...errors } } }, async () => ({
-      status: true as const,
-      content: { categories: await backoffice.listCategories() },
-    }));
-  }
-  app.post(
-    '/admin/category',
-    { config: adminOnly, schema: { ...settings, summary: 'Create an industry', body: categoryCreateRequest, response: { 200: categoryResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { category: await backoffice.createCategory(request.body) } }),
-  );
-  app.put(
-    '/admin/category',
-    { config: adminOnly, schema: { ...settings, summary: 'Edit an industry', body: categoryUpdateRequest, response: { 200: categoryResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { category: await backoffice.updateCategory(request.body) } }),
-  );
-  app.get(
-    '/admin/bank/share-rate',
-    { config: adminOnly, schema: { ...settings, summary: "The bank's share of supplier discounts", response: { 200: shareRateResponse, ...errors } } },
-    async () => ({ status: true as const, content: await backoffice.shareRate() }),
-  );
-  app.put(
-    '/admin/bank/share-rate',
-    { config: adminOnly, schema: { ...settings, body: shareRateRequest, response: { 200: shareRateResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await backoffice.setShareRate(request.body.rate) }),
-  );
-  app.get(
-    '/admin/insurance/order',
-    { config: adminOnly, schema: { ...settings, summary: 'Insurance companies in priority order', response: { 200: insuranceOrderResponse, ...errors } } },
-    async () => ({ status: true as const, content: await backoffice.insuranceOrder() }),
-  );
-  app.post(
-    '/admin/insurance/order',
-    { config: adminOnly, schema: { ...settings, summary: 'Reorder the insurance companies', body: insuranceOrderRequest, response: { 200: insuranceOrderResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await backoffice.setInsuranceOrder(request.body.insuranceList) }),
-  );
-  app.get(
-    '/admin/signup-codes',
-    { config: adminOnly, schema: { ...settings, summary: 'The sign-up codes of SMEs and suppliers', response: { 200: signupCodesResponse, ...errors } } },
-    async () => ({ status: true as const, content: await backoffice.signupCodes() }),
-  );
-  app.put(
-    '/admin/signup-codes',
-    { config: adminOnly, schema: { ...settings, summary: "Change a role's sign-up code", body: signupCodeUpdateRequest, response: { 200: signupCodesResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await backoffice.setSignupCode(request.body.role, request.body.code) }),
-  );
+  // ---- outbox
   app.get(
     '/admin/outbox/list',
     { config: adminOnly, schema: { tags: ['admin outbox'], security, summary: 'Messages sent or kept in the demo outbox', querystring: outboxQuery, response: { 200: outboxResponse, ...errors } } },

@@ -1,5 +1,6 @@
 // The back office's decisions on SMEs and suppliers (admin → bank → insurance cascade → admin
-// activation), its lists and its settings. Each decision is one transaction with its log row.
+// activation), its lists, profiles and timelines, and the outbox list. Each decision is one
+// transaction with its log row. Platform settings are the settings module's.
 import {
   MESSAGES,
   PROVIDER_LEVEL,
@@ -7,61 +8,31 @@ import {
   SME_ACTIVATION,
   SME_LEVEL,
   SME_REVIEW,
-  basisPointsToFraction,
   fractionToBasisPoints,
   fromMinorUnits,
   toMinorUnits,
   type BackOfficeRole,
   type PartyListQuery,
-  type ProviderListItem,
-  type SmeListItem,
+  type ProviderProfile,
+  type SmeProfile,
+  type VerificationLog,
 } from '@qist/domain';
-import type { Db, Tx } from '../../db/client.js';
-import { type providers, type smes } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.js';
-import type { Principal } from '../auth/service.js';
+import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import type { Principal } from '../../lib/principal.js';
+import * as projections from '../parties/projections.js';
 import * as parties from '../parties/repository.js';
 import * as repo from './repository.js';
 
 export interface BackofficeDeps {
   db: Db;
+  /** Signs the links of the documents a profile shows. */
+  secret: string;
+  now?: () => Date;
 }
 
-type SmeRow = typeof smes.$inferSelect;
-type ProviderRow = typeof providers.$inferSelect;
-
-function phoneOf(code: string | null, number: string | null) {
-  return code && number ? { country_code: code, number } : null;
-}
-
-function smeListItem(row: SmeRow, email: string): SmeListItem {
-  return {
-    _id: row.id,
-    level: row.level,
-    auth_id: { email },
-    info: { firstname: row.firstName, lastname: row.lastName, phone: phoneOf(row.phoneCountryCode, row.phoneNumber) },
-    desc: { title: row.companyTitle },
-    credit: {
-      request: fromMinorUnits(row.creditRequest),
-      limit: fromMinorUnits(row.creditLimit),
-      amount: fromMinorUnits(row.creditAmount),
-      spend: fromMinorUnits(row.creditSpend),
-    },
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function providerListItem(row: ProviderRow, email: string): ProviderListItem {
-  return {
-    _id: row.id,
-    level: row.level,
-    auth_id: { email },
-    info: { firstname: row.firstName, lastname: row.lastName, phone: phoneOf(row.phoneCountryCode, row.phoneNumber) },
-    desc: { title: row.companyTitle },
-    tax_rate: row.taxRate === null ? null : basisPointsToFraction(row.taxRate),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+type SmeRow = parties.SmeRow;
+type ProviderRow = parties.ProviderRow;
 
 function operatorOf(principal: Principal) {
   return { userId: principal.userId, role: principal.role };
@@ -76,7 +47,9 @@ function assertLevel(actual: number, expected: number): void {
   if (actual !== expected) throw conflict(MESSAGES.wrongLevelForDecision);
 }
 
-export function createBackofficeService({ db }: BackofficeDeps) {
+export function createBackofficeService({ db, secret, now = () => new Date() }: BackofficeDeps) {
+  const links: projections.DocumentLinks = { secret, now };
+
   /** What an insurance user may see: its queue and its decisions. Others see every SME. */
   function visibilityFor(principal: Principal) {
     if (principal.role !== 'insurance') return undefined;
@@ -85,11 +58,11 @@ export function createBackofficeService({ db }: BackofficeDeps) {
   }
 
   async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return db.transaction(work);
+    return withTransaction(db, work);
   }
 
   async function lockedSme(tx: Tx, smeId: string): Promise<SmeRow> {
-    const sme = await repo.lockSme(tx, smeId);
+    const sme = await parties.lockSmeById(tx, smeId);
     if (!sme) throw notFound(MESSAGES.smeNotFound);
     return sme;
   }
@@ -100,29 +73,43 @@ export function createBackofficeService({ db }: BackofficeDeps) {
     return sme;
   }
 
-  async function insuranceOrder() {
-    const rows = await repo.listInsuranceCompanies(db);
-    return { insurances: rows.map((r) => ({ _id: r.id, name: r.name, priority: r.priority })) };
+  async function findProvider(providerId: string): Promise<ProviderRow> {
+    const provider = await parties.findProviderById(db, providerId);
+    if (!provider) throw notFound(MESSAGES.providerNotFound);
+    return provider;
   }
 
   return {
     async listSmes(principal: Principal, query: PartyListQuery) {
       const { rows, count } = await repo.listSmes(db, query, visibilityFor(principal));
-      return { smes: rows.map((r) => smeListItem(r.sme, r.email)), count };
+      return { smes: rows.map((r) => projections.toSmeListItem(r.sme, r.email)), count };
     },
 
     async listProviders(query: PartyListQuery) {
       const { rows, count } = await repo.listProviders(db, query);
-      return { providers: rows.map((r) => providerListItem(r.provider, r.email)), count };
+      return { providers: rows.map((r) => projections.toProviderListItem(r.provider, r.email)), count };
     },
 
-    /** The SME's account id, when this principal may see the SME. */
-    async smeUserId(principal: Principal, smeId: string): Promise<string> {
-      return (await visibleSme(principal, smeId)).userId;
+    /** The SME's profile, when this principal may see the SME. */
+    async smeProfile(principal: Principal, smeId: string): Promise<SmeProfile> {
+      // The row that says this principal may see the SME is the one its profile is made of.
+      const sme = await visibleSme(principal, smeId);
+      return projections.loadSmeProfile(db, links, sme.userId, sme);
     },
 
-    /** The SME's row, when this principal may see the SME. */
-    visibleSme,
+    /** The SME's verification timeline, when this principal may see the SME. */
+    async smeLogs(principal: Principal, smeId: string): Promise<VerificationLog[]> {
+      return projections.loadVerificationLogs(db, (await visibleSme(principal, smeId)).userId);
+    },
+
+    async providerProfile(providerId: string): Promise<ProviderProfile> {
+      const provider = await findProvider(providerId);
+      return projections.loadProviderProfile(db, links, provider.userId, provider);
+    },
+
+    async providerLogs(providerId: string): Promise<VerificationLog[]> {
+      return projections.loadVerificationLogs(db, (await findProvider(providerId)).userId);
+    },
 
     /**
      * Whether a back-office principal may see a party's profile, and so its documents: the admin
@@ -134,12 +121,6 @@ export function createBackofficeService({ db }: BackofficeDeps) {
       if (principal.role === 'bank') return true;
       if (principal.role !== 'insurance' || !principal.insuranceCompanyId) return false;
       return repo.isSmeUserVisible(db, userId, visibilityFor(principal));
-    },
-
-    async providerUserId(providerId: string): Promise<string> {
-      const provider = await repo.findProvider(db, providerId);
-      if (!provider) throw notFound(MESSAGES.providerNotFound);
-      return provider.userId;
     },
 
     /** Admin at level 4 → 5, or bank at level 5 → 6. */
@@ -277,7 +258,7 @@ export function createBackofficeService({ db }: BackofficeDeps) {
 
     async verifyProvider(principal: Principal, input: { providerId: string; desc: string; taxRate: number }) {
       await inTransaction(async (tx) => {
-        const provider = await repo.lockProvider(tx, input.providerId);
+        const provider = await parties.lockProviderById(tx, input.providerId);
         if (!provider) throw notFound(MESSAGES.providerNotFound);
         assertLevel(provider.level, PROVIDER_REVIEW.at);
         await parties.changeLevel(tx, {
@@ -296,7 +277,7 @@ export function createBackofficeService({ db }: BackofficeDeps) {
     async rejectProvider(principal: Principal, input: { providerId: string; desc: string; full: boolean }) {
       const to = input.full ? PROVIDER_LEVEL.fullRejected : PROVIDER_LEVEL.conditionalRejected;
       await inTransaction(async (tx) => {
-        const provider = await repo.lockProvider(tx, input.providerId);
+        const provider = await parties.lockProviderById(tx, input.providerId);
         if (!provider) throw notFound(MESSAGES.providerNotFound);
         assertLevel(provider.level, PROVIDER_REVIEW.at);
         await parties.changeLevel(tx, { kind: 'provider', userId: provider.userId, from: PROVIDER_REVIEW.at, to, desc: input.desc, operator: operatorOf(principal) });
@@ -304,66 +285,7 @@ export function createBackofficeService({ db }: BackofficeDeps) {
       return { level: to };
     },
 
-    // ---- settings
-
-    async listCategories() {
-      return (await parties.listCategories(db)).map((c) => ({ _id: c.id, title: c.title, desc: c.desc }));
-    },
-
-    async createCategory(input: { title: string; desc: string }) {
-      try {
-        const row = await repo.insertCategory(db, input);
-        if (!row) throw new Error('insert into categories returned nothing');
-        return { _id: row.id, title: row.title, desc: row.desc };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(MESSAGES.categoryTitleTaken);
-        throw error;
-      }
-    },
-
-    async updateCategory(input: { categoryId: string; title: string; desc: string }) {
-      try {
-        const row = await repo.updateCategory(db, input.categoryId, { title: input.title, desc: input.desc });
-        if (!row) throw notFound(MESSAGES.categoryNotFound);
-        return { _id: row.id, title: row.title, desc: row.desc };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(MESSAGES.categoryTitleTaken);
-        throw error;
-      }
-    },
-
-    async shareRate() {
-      return { rate: basisPointsToFraction(await repo.getShareRate(db)) };
-    },
-
-    async setShareRate(rate: number) {
-      await repo.setShareRate(db, fractionToBasisPoints(rate));
-      return { rate: basisPointsToFraction(await repo.getShareRate(db)) };
-    },
-
-    insuranceOrder,
-
-    /** Reorders the insurers: the list must be a full permutation of the companies. */
-    async setInsuranceOrder(ids: string[]) {
-      await inTransaction(async (tx) => {
-        const existing = (await repo.lockInsuranceCompanies(tx)).map((r) => r.id);
-        const given = new Set(ids);
-        if (given.size !== ids.length || ids.length !== existing.length || !existing.every((id) => given.has(id))) {
-          throw badRequest(MESSAGES.insuranceOrderInvalid);
-        }
-        await repo.setPriorities(tx, ids);
-      });
-      return insuranceOrder();
-    },
-
-    async signupCodes() {
-      return { codes: await repo.listSignupCodes(db) };
-    },
-
-    async setSignupCode(role: 'sme' | 'provider', code: string) {
-      await repo.upsertSignupCode(db, role, code);
-      return { codes: await repo.listSignupCodes(db) };
-    },
+    // ---- outbox
 
     async outbox(page: number, perPage: number) {
       const { rows, count } = await repo.listOutbox(db, { limit: perPage, offset: (page - 1) * perPage });

@@ -1,10 +1,10 @@
 // SQL of stored files: which party a document file belongs to.
 import { and, eq } from 'drizzle-orm';
 import type { SelfRegisterRole } from '@qist/domain';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/transaction.js';
 import { documents, users } from '../../db/schema/index.js';
 
-export async function findDocumentFile(db: Db, kind: SelfRegisterRole, fileName: string) {
+export async function findDocumentFile(db: Executor, kind: SelfRegisterRole, fileName: string) {
   const [row] = await db
     .select({ userId: documents.userId, mime: documents.mime, fileName: documents.fileName })
     .from(documents)

@@ -4,11 +4,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, type SelfRegisterRole } from '@qist/domain';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../db/transaction.js';
 import { notFound, unauthorized } from '../../errors.js';
+import type { Authenticator, Principal } from '../../lib/principal.js';
 import { verifyLink } from '../../lib/signed-links.js';
-import type { AuthService, Principal } from '../auth/service.js';
-import { documentPath } from '../onboarding/service.js';
+import { documentPath } from '../parties/projections.js';
 import { findDocumentFile } from './repository.js';
 import type { FileStorage } from './storage.js';
 
@@ -17,7 +17,7 @@ const STORED_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 export interface FileRoutesOptions {
   db: Db;
-  auth: AuthService;
+  auth: Authenticator;
   storage: FileStorage;
   secret: string;
   /** Whether a back-office principal may see this party's profile (and so its files). */

@@ -2,13 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FileStorage } from '../../lib/file-storage.js';
 
-export interface FileStorage {
-  /** Stores the bytes under a new generated name with the given extension and returns the name. */
-  save(bytes: Buffer, ext: string): Promise<string>;
-  read(name: string): Promise<Buffer | null>;
-  remove(name: string): Promise<void>;
-}
+export type { FileStorage };
 
 const SAFE_NAME = /^[0-9a-f-]{36}\.(pdf|png|jpg|webp)$/;
 

@@ -1,7 +1,7 @@
 // Sends due outbox messages. Rows are claimed with FOR UPDATE SKIP LOCKED, so several processes
 // never send the same message; a failure is retried later with a growing delay, up to MAX_ATTEMPTS.
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/transaction.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import type { Transports } from './transports.js';
 
@@ -34,7 +34,7 @@ export function createDispatcher(options: {
   let again = false;
 
   async function dispatchOnce(): Promise<number> {
-    return db.transaction(async (tx) => {
+    return withTransaction(db, async (tx) => {
       const due = await tx
         .select()
         .from(outboxMessages)

@@ -1,12 +1,11 @@
-// SQL of verification codes and documents.
+// SQL of verification codes and of uploading and deleting documents (reading them is the parties
+// module's: a profile shows them).
 import { and, count, desc, eq, gt, isNull, sql, sum } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/transaction.js';
 import { documents, users, verificationCodes } from '../../db/schema/index.js';
-import { preparedPerHandle } from '../../lib/prepared.js';
+import type { DocumentRow } from '../parties/repository.js';
 
-type Executor = Db | Tx;
 export type CodeRow = typeof verificationCodes.$inferSelect;
-export type DocumentRow = typeof documents.$inferSelect;
 export type Purpose = CodeRow['purpose'];
 
 export async function latestCode(db: Executor, userId: string, purpose: Purpose): Promise<CodeRow | undefined> {
@@ -71,20 +70,6 @@ export async function countWrongTry(db: Executor, id: string): Promise<void> {
 
 export async function consumeCode(tx: Tx, id: string, now: Date): Promise<void> {
   await tx.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, id));
-}
-
-// Every profile page reads its documents: prepared.
-const documentsOf = preparedPerHandle((db: Executor) =>
-  db
-    .select()
-    .from(documents)
-    .where(eq(documents.userId, sql.placeholder('userId')))
-    .orderBy(documents.createdAt, documents.id)
-    .prepare('qist_documents_of'),
-);
-
-export async function listDocuments(db: Executor, userId: string): Promise<DocumentRow[]> {
-  return documentsOf(db).execute({ userId });
 }
 
 /** How many documents a party holds, how many with one title, and their bytes together. */

@@ -12,14 +12,12 @@ import {
   PHONE_CODE_LENGTH,
   PRODUCT_NAME,
   RESEND_COOLDOWN_SECONDS,
-  basisPointsToFraction,
   canEditDocuments,
   codeLockedUntil,
   fillMessage,
   hasControlCharacters,
   minutesUntil,
   firstMissingDocument,
-  fromMinorUnits,
   isDocumentTitle,
   mustUploadMessage,
   stepRefusal,
@@ -34,15 +32,16 @@ import {
   type VerificationLog,
 } from '@qist/domain';
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
 import { users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../errors.js';
 import { inspectUpload } from '../../lib/file-content.js';
-import { signLink } from '../../lib/signed-links.js';
-import type { Principal } from '../auth/service.js';
+import type { Principal } from '../../lib/principal.js';
 import type { FileStorage } from '../files/storage.js';
 import type { Outbox } from '../notifications/outbox.js';
+import * as projections from '../parties/projections.js';
 import * as parties from '../parties/repository.js';
+import * as settings from '../settings/repository.js';
 import { codeMatches, generateCode, hashCode } from './codes.js';
 import * as repo from './repository.js';
 
@@ -63,16 +62,9 @@ export interface UploadInput {
   file: { bytes: Buffer; filename: string } | undefined;
 }
 
-/** The spec's public path of a party document; served only to those allowed, or with a signature. */
-export function documentPath(kind: PartyKind, fileName: string): string {
-  return `/api/v1/pub/${kind}/doc/file/${fileName}`;
-}
-
-function iso(date: Date): string {
-  return date.toISOString();
-}
-
 export function createOnboardingService({ db, outbox, storage, secret, now = () => new Date() }: OnboardingDeps) {
+  const links: projections.DocumentLinks = { secret, now };
+
   function kindOf(principal: Principal): PartyKind {
     if (principal.role !== 'sme' && principal.role !== 'provider') throw new AppError(403, MESSAGES.forbidden);
     return principal.role;
@@ -95,17 +87,8 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     if (refusal) throw conflict(refusal);
   }
 
-  function toDocument(kind: PartyKind, row: repo.DocumentRow): PartyDocument {
-    return {
-      _id: row.id,
-      title: row.title,
-      file: row.fileName,
-      description: row.description,
-      mime: row.mime,
-      size: row.size,
-      createdAt: iso(row.createdAt),
-      url: signLink(documentPath(kind, row.fileName), secret, now().getTime()),
-    };
+  function toDocument(kind: PartyKind, row: parties.DocumentRow): PartyDocument {
+    return projections.toPartyDocument(kind, row, links);
   }
 
   /** Refuses with 429 and when to try again while the step's daily limits are reached. */
@@ -128,7 +111,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     message: { channel: 'email' | 'sms'; recipient: string },
   ): Promise<{ code: string; retryAfter: number }> {
     const code = generateFor(purpose);
-    await db.transaction(async (tx) => {
+    await withTransaction(db, async (tx) => {
       await repo.lockUser(tx, principal.userId);
       await assertCodesAllowed(tx, principal.userId, purpose, true);
       const last = await repo.latestCode(tx, principal.userId, purpose);
@@ -172,7 +155,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     code: string,
     onValid: (tx: Tx, target: string) => Promise<void>,
   ): Promise<void> {
-    const outcome = await db.transaction(async (tx) => {
+    const outcome = await withTransaction(db, async (tx) => {
       const open = await repo.lockLatestOpenCode(tx, principal.userId, purpose);
       if (!open) return MESSAGES.codeNotRequested;
       await assertCodesAllowed(tx, principal.userId, purpose, false);
@@ -271,7 +254,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
         kind === 'sme'
           ? { creditRequest: toMinorUnits((input as SmeInfoRequest).requestCredit) }
           : { website: (input as ProviderInfoRequest).website, companyVat: (input as ProviderInfoRequest).companyVAT };
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         await parties.replacePartyCategories(tx, principal.userId, categoryIds);
         await tx.update(users).set({ name: input.companyTile, updatedAt: now() }).where(eq(users.id, principal.userId));
         await parties.changeLevel(tx, {
@@ -288,13 +271,13 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     },
 
     async listCategories() {
-      const rows = await parties.listCategories(db);
+      const rows = await settings.listCategories(db);
       return rows.map((c) => ({ _id: c.id, title: c.title, desc: c.desc }));
     },
 
     async listDocuments(principal: Principal): Promise<PartyDocument[]> {
       const kind = kindOf(principal);
-      return (await repo.listDocuments(db, principal.userId)).map((d) => toDocument(kind, d));
+      return (await parties.listDocuments(db, principal.userId)).map((d) => toDocument(kind, d));
     },
 
     async uploadDocument(principal: Principal, input: UploadInput): Promise<PartyDocument> {
@@ -314,7 +297,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
       if (!content) throw badRequest(MESSAGES.fileTypeRefused);
       const fileName = await storage.save(content.bytes, content.ext);
       try {
-        const row = await db.transaction(async (tx) => {
+        const row = await withTransaction(db, async (tx) => {
           // The party's row is the lock that documents and level changes share: a confirmation
           // racing this upload sees it whole or not at all, and the caps hold under concurrency.
           const locked = await lockedParty(tx, principal);
@@ -341,7 +324,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     },
 
     async deleteDocument(principal: Principal, docId: string): Promise<void> {
-      const fileName = await db.transaction(async (tx) => {
+      const fileName = await withTransaction(db, async (tx) => {
         const party = await lockedParty(tx, principal);
         const doc = await repo.findDocument(tx, docId);
         if (!doc || doc.userId !== principal.userId) throw notFound(MESSAGES.documentNotFound);
@@ -355,11 +338,11 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
 
     async confirmDocuments(principal: Principal) {
       const kind = kindOf(principal);
-      await db.transaction(async (tx) => {
+      await withTransaction(db, async (tx) => {
         // Under the party's lock, no upload or delete can change the documents between the check and the level.
         const party = await lockedParty(tx, principal);
         assertStep(kind, party.level, 'documents');
-        const titles = (await repo.listDocuments(tx, principal.userId)).map((d) => d.title);
+        const titles = (await parties.listDocuments(tx, principal.userId)).map((d) => d.title);
         const missing = firstMissingDocument(kind, titles);
         if (missing) throw badRequest(mustUploadMessage(missing));
         await parties.changeLevel(tx, {
@@ -375,73 +358,17 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
     },
 
     async listLogs(userId: string): Promise<VerificationLog[]> {
-      return (await parties.listLogs(db, userId)).map((log) => ({
-        _id: log.id,
-        createdAt: iso(log.createdAt),
-        desc: log.desc,
-        level: log.level,
-        operator: { role: log.operatorRole },
-      }));
+      return projections.loadVerificationLogs(db, userId);
     },
 
-    /** `row`: the SME's row, when the caller has just read it. */
-    async smeProfile(userId: string, row?: parties.SmeRow): Promise<SmeProfile> {
-      const sme = row ?? (await parties.findSmeByUser(db, userId));
-      if (!sme) throw notFound(MESSAGES.notFound);
-      return {
-        ...(await commonProfile('sme', sme)),
-        credit: {
-          request: fromMinorUnits(sme.creditRequest),
-          limit: fromMinorUnits(sme.creditLimit),
-          amount: fromMinorUnits(sme.creditAmount),
-          spend: fromMinorUnits(sme.creditSpend),
-        },
-        installments: sme.installmentPlan.map(basisPointsToFraction),
-      };
+    async smeProfile(userId: string): Promise<SmeProfile> {
+      return projections.loadSmeProfile(db, links, userId);
     },
 
     async providerProfile(userId: string): Promise<ProviderProfile> {
-      const provider = await parties.findProviderByUser(db, userId);
-      if (!provider) throw notFound(MESSAGES.notFound);
-      const common = await commonProfile('provider', provider);
-      return {
-        ...common,
-        info: { ...common.info, website: provider.website, companyVAT: provider.companyVat },
-        tax_rate: provider.taxRate === null ? null : basisPointsToFraction(provider.taxRate),
-      };
+      return projections.loadProviderProfile(db, links, userId);
     },
   };
-
-  async function commonProfile(kind: PartyKind, party: parties.PartyRow) {
-    const [email, categories, docs] = await Promise.all([
-      parties.findUserEmail(db, party.userId),
-      parties.listPartyCategories(db, party.userId),
-      repo.listDocuments(db, party.userId),
-    ]);
-    const phone = (code: string | null, number: string | null) => (code && number ? { country_code: code, number } : null);
-    return {
-      _id: party.id,
-      level: party.level,
-      auth_id: { email: email ?? '' },
-      info: {
-        firstname: party.firstName,
-        lastname: party.lastName,
-        phone: phone(party.phoneCountryCode, party.phoneNumber),
-        phone2: phone(party.phone2CountryCode, party.phone2Number),
-        email2: party.email2,
-        address: party.address,
-        address2: party.address2,
-        instagram: party.instagram,
-      },
-      desc: { title: party.companyTitle, text: party.companyDesc },
-      categories,
-      docs: docs.map((d) => toDocument(kind, d)),
-      adminVerified: party.adminVerified,
-      bankVerified: party.bankVerified,
-      createdAt: iso(party.createdAt),
-      updatedAt: iso(party.updatedAt),
-    };
-  }
 }
 
 export type OnboardingService = ReturnType<typeof createOnboardingService>;

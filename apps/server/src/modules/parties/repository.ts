@@ -1,16 +1,18 @@
-// SMEs and suppliers as parties: profile rows, level changes with their verification log, categories.
+// SMEs and suppliers as parties: profile rows, level changes with their verification log, their
+// categories and documents, and the reads their API projections (projections.ts) are made of.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role, SelfRegisterRole } from '@qist/domain';
-import type { Db, Tx } from '../../db/client.js';
-import { categories, partyCategories, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
+import type { Executor, Tx } from '../../db/transaction.js';
+import { categories, documents, partyCategories, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
 import { preparedPerHandle } from '../../lib/prepared.js';
 
-export type Executor = Db | Tx;
 export type PartyKind = SelfRegisterRole;
 export type SmeRow = typeof smes.$inferSelect;
 export type ProviderRow = typeof providers.$inferSelect;
 export type PartyRow = SmeRow | ProviderRow;
+export type DocumentRow = typeof documents.$inferSelect;
+export type VerificationLogRow = typeof verificationLogs.$inferSelect;
 
 export function partyTable(kind: PartyKind) {
   return kind === 'sme' ? smes : providers;
@@ -31,6 +33,40 @@ export async function findSmeByUser(db: Executor, userId: string): Promise<SmeRo
 
 export async function findProviderByUser(db: Executor, userId: string): Promise<ProviderRow | undefined> {
   const [row] = await providerByUser(db).execute({ userId });
+  return row;
+}
+
+/** The SME or supplier profile a self-registered account starts with (level 0). */
+export async function insertPartyProfile(db: Executor, kind: PartyKind, userId: string): Promise<void> {
+  await db.insert(partyTable(kind)).values({ userId });
+}
+
+const smeById = preparedPerHandle((db: Executor) =>
+  db.select().from(smes).where(eq(smes.id, sql.placeholder('id'))).prepare('qist_sme_by_id'),
+);
+const providerById = preparedPerHandle((db: Executor) =>
+  db.select().from(providers).where(eq(providers.id, sql.placeholder('id'))).prepare('qist_provider_by_id'),
+);
+
+export async function findSmeById(db: Executor, id: string): Promise<SmeRow | undefined> {
+  const [row] = await smeById(db).execute({ id });
+  return row;
+}
+
+export async function findProviderById(db: Executor, id: string): Promise<ProviderRow | undefined> {
+  const [row] = await providerById(db).execute({ id });
+  return row;
+}
+
+/** The SME's row locked for the rest of the transaction. */
+export async function lockSmeById(tx: Tx, id: string): Promise<SmeRow | undefined> {
+  const [row] = await tx.select().from(smes).where(eq(smes.id, id)).for('update');
+  return row;
+}
+
+/** The supplier's row locked for the rest of the transaction. */
+export async function lockProviderById(tx: Tx, id: string): Promise<ProviderRow | undefined> {
+  const [row] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
   return row;
 }
 
@@ -84,7 +120,7 @@ export async function insertLog(
   await tx.insert(verificationLogs).values(log);
 }
 
-export async function listLogs(db: Executor, userId: string) {
+export async function listLogs(db: Executor, userId: string): Promise<VerificationLogRow[]> {
   return db
     .select()
     .from(verificationLogs)
@@ -119,10 +155,6 @@ export async function countExistingCategories(db: Executor, ids: string[]): Prom
   return rows.length;
 }
 
-export async function listCategories(db: Executor) {
-  return db.select().from(categories).orderBy(asc(categories.title));
-}
-
 const userEmail = preparedPerHandle((db: Executor) =>
   db.select({ email: users.email }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare('qist_user_email'),
 );
@@ -131,3 +163,25 @@ export async function findUserEmail(db: Executor, userId: string): Promise<strin
   const [row] = await userEmail(db).execute({ userId });
   return row?.email;
 }
+
+// Every profile page reads its documents: prepared.
+const documentsOf = preparedPerHandle((db: Executor) =>
+  db
+    .select()
+    .from(documents)
+    .where(eq(documents.userId, sql.placeholder('userId')))
+    .orderBy(documents.createdAt, documents.id)
+    .prepare('qist_documents_of'),
+);
+
+export async function listDocuments(db: Executor, userId: string): Promise<DocumentRow[]> {
+  return documentsOf(db).execute({ userId });
+}
+
+/** What a profile shows beside the party's own row: its account's email, its categories, its documents. */
+export async function findProfileParts(db: Executor, userId: string) {
+  const [email, categories, docs] = await Promise.all([findUserEmail(db, userId), listPartyCategories(db, userId), listDocuments(db, userId)]);
+  return { email, categories, docs };
+}
+
+export type ProfileParts = Awaited<ReturnType<typeof findProfileParts>>;

@@ -2,7 +2,7 @@
 // Counting and recording are one step under a transaction-scoped advisory lock on the limit's key:
 // requests racing for the last allowed attempt are decided one at a time, so exactly the limit gets in.
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/transaction.js';
 import { rateEvents } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../errors.js';
 
@@ -35,7 +35,7 @@ export function createThrottle(db: Db, now: () => Date = () => new Date()) {
      */
     async take(limit: RateLimit): Promise<Attempt> {
       const key = `${limit.kind}\u001f${limit.ip}\u001f${limit.subject ?? ''}`;
-      const id = await db.transaction(async (tx) => {
+      const id = await withTransaction(db, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
         const conditions = [
           eq(rateEvents.kind, limit.kind),

@@ -1,9 +1,11 @@
 // The SME area (part 1 §2): verification and profile until the admin activates the SME (level 8),
 // then profile, dashboard, suppliers and orders. The level comes from the SME's profile (refetched after
 // every onboarding step) and /auth/me; the onboarding screens' English strings (the 'onboarding'
-// namespace) come with this chunk, the Arabic ones are fetched when needed.
+// namespace) come with this chunk, the Arabic ones are fetched when needed. The supplier, order and
+// payment pages are a chunk of their own (./sme-orders; strings in 'orders'), loaded inside the panel.
 import { isSmeActive, SME_LEVEL } from '@qist/domain';
 import { IconBuildingStore, IconLayoutDashboard, IconReceipt, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
@@ -17,8 +19,18 @@ import { ProfilePage } from '@/features/onboarding/components/profile-page';
 import { VerificationPage } from '@/features/onboarding/components/verification-page';
 import { addNamespaceResources } from '@/i18n';
 import { onboardingEn } from '@/i18n/locales/onboarding-en';
+import { ordersEn } from '@/i18n/locales/orders-en';
 
 addNamespaceResources('onboarding', onboardingEn);
+addNamespaceResources('orders', ordersEn);
+
+// The supplier, order and payment pages: one chunk (./sme-orders), fetched with the first of them.
+const loadOrderPages = () => import('./sme-orders');
+const SuppliersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeSuppliersPage })));
+const SupplierPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeSupplierPage })));
+const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeOrdersPage })));
+const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeOrderPage })));
+const PaymentResultPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmePaymentResultPage })));
 
 const P = paths.sme;
 
@@ -44,17 +56,20 @@ export default function SmeArea() {
       {isPending ? (
         <PageLoader />
       ) : isActive ? (
-        <Routes>
-          <Route path={P.profile.path} element={<ProfilePage role="sme" />} />
-          <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
-          <Route path={P.suppliers.path} element={<PlaceholderPage page="suppliers" />} />
-          <Route path={P.supplier.path} element={<PlaceholderPage page="supplier" />} />
-          <Route path={P.orders.path} element={<PlaceholderPage page="orders" />} />
-          <Route path={P.order.path} element={<PlaceholderPage page="order" />} />
-          <Route path={P.paymentResult.path} element={<PlaceholderPage page="paymentResult" />} />
-          <Route path={P.invoices.path} element={<PlaceholderPage page="invoices" />} />
-          <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />
-        </Routes>
+        // the panel stays on screen while a page's chunk arrives
+        <Suspense fallback={<PageLoader />}>
+          <Routes>
+            <Route path={P.profile.path} element={<ProfilePage role="sme" />} />
+            <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+            <Route path={P.suppliers.path} element={<SuppliersPage />} />
+            <Route path={P.supplier.path} element={<SupplierPage />} />
+            <Route path={P.orders.path} element={<OrdersPage />} />
+            <Route path={P.order.path} element={<OrderPage />} />
+            <Route path={P.paymentResult.path} element={<PaymentResultPage />} />
+            <Route path={P.invoices.path} element={<PlaceholderPage page="invoices" />} />
+            <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />
+          </Routes>
+        </Suspense>
       ) : (
         <Routes>
           <Route path={P.verification.path} element={<VerificationPage role="sme" />} />

@@ -1,19 +1,17 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '@/app/provider';
 import { i18n } from '@/i18n';
 import { CreditPanel } from './credit-panel';
 import { DocumentGallery } from './document-gallery';
 import { formatFullDate, formatPercent } from './format';
 import { LevelBadge } from './level-badge';
 import { PartyDetails } from './party-details';
-import { doc, providerProfile, smeProfile } from './test-fixtures';
+import { doc, providerProfile, smeProfile } from '@/testing/fixtures/party';
+import { renderWithProviders } from '@/testing/render-with-providers';
 
-function renderIn(ui: ReactNode) {
-  const user = userEvent.setup();
-  return { user, ...render(<AppProvider env="test">{ui}</AppProvider>) };
+function renderIn(ui: ReactElement) {
+  return renderWithProviders(ui);
 }
 
 describe('the shared party views', () => {
@@ -48,11 +46,7 @@ describe('the shared party views', () => {
     expect(within(list!).getByText(formatFullDate('2025-01-01T09:00:00.000Z'))).toBeInTheDocument();
     expect(screen.getByText('Verified by bank').nextElementSibling).toHaveTextContent('yes');
     expect(screen.queryByText('Website')).not.toBeInTheDocument();
-    rerender(
-      <AppProvider env="test">
-        <PartyDetails profile={providerProfile(4)} role="provider" />
-      </AppProvider>,
-    );
+    rerender(<PartyDetails profile={providerProfile(4)} role="provider" />);
     expect(screen.getByText('Website')).toBeInTheDocument();
     expect(screen.getByText('Verified by admin').nextElementSibling).toHaveTextContent('no');
   });
@@ -60,11 +54,7 @@ describe('the shared party views', () => {
   it("DocumentGallery says 'No Image' when empty and previews a PDF in a frame", async () => {
     const { user, rerender } = renderIn(<DocumentGallery docs={[]} />);
     expect(screen.getByText('No Image')).toBeInTheDocument();
-    rerender(
-      <AppProvider env="test">
-        <DocumentGallery docs={[doc('CR license', { url: '/signed/cr.pdf' })]} />
-      </AppProvider>,
-    );
+    rerender(<DocumentGallery docs={[doc('CR license', { url: '/signed/cr.pdf' })]} />);
     await user.click(screen.getByRole('button', { name: 'Preview CR license' }));
     const preview = await screen.findByRole('dialog', { name: 'CR license' });
     expect(within(preview).getByTitle('Document CR license')).toHaveAttribute('src', '/signed/cr.pdf');

@@ -27,6 +27,9 @@ const TermsPage = lazy(withFullStyles(() => import('./terms').then((m) => ({ def
 const DemoProfilePage = lazy(withFullStyles(() => import('./demo-profile').then((m) => ({ default: m.DemoProfilePage }))));
 // The only public page that sends anything to the server.
 const PreRegisterPage = lazyWithQueries(() => import('./pre-register').then((m) => ({ default: m.PreRegisterPage })));
+// The payment links of part 1 §2 (they start a payment, so they fetch).
+const PayOrderPage = lazyWithQueries(() => import('./pay-link').then((m) => ({ default: m.PayOrderPage })));
+const PayInstalmentPage = lazyWithQueries(() => import('./pay-link').then((m) => ({ default: m.PayInstalmentPage })));
 
 const P = paths.public;
 
@@ -43,8 +46,8 @@ export default function PublicArea() {
         <Route path={P.profile.path} element={<DemoProfilePage />} />
         <Route path={P.preRegister.path} element={<PreRegisterPage />} />
         <Route path={P.deliveredOrder.path} element={<PlaceholderPage page="deliveredOrder" withHomeLink />} />
-        <Route path={P.payOrder.path} element={<PlaceholderPage page="payOrder" withHomeLink />} />
-        <Route path={P.payInstalment.path} element={<PlaceholderPage page="payInstalment" withHomeLink />} />
+        <Route path={P.payOrder.path} element={<PayOrderPage />} />
+        <Route path={P.payInstalment.path} element={<PayInstalmentPage />} />
         <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
       </Routes>
     </PublicLayout>

@@ -1,18 +1,13 @@
 // What every onboarding call shares: the role's API base, the query keys, and the refresh after a step
 // (the profile carries the level that drives the stepper, the logs the timeline).
-import type { SelfRegisterRole } from '@qist/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { partyProfileKey, partyUrl, type PartyRole } from '@/lib/party-profile';
 
-export type PartyRole = SelfRegisterRole;
-
-/** '/api/v1/{role}/{path}' */
-export function partyUrl(role: PartyRole, path: string): string {
-  return `/api/v1/${role}/${path}`;
-}
+export { partyUrl, type PartyRole };
 
 export const onboardingKeys = {
   all: (role: PartyRole) => ['onboarding', role] as const,
-  profile: (role: PartyRole) => ['onboarding', role, 'profile'] as const,
+  profile: partyProfileKey,
   logs: (role: PartyRole) => ['onboarding', role, 'logs'] as const,
   documents: (role: PartyRole) => ['onboarding', role, 'documents'] as const,
   categories: (role: PartyRole) => ['onboarding', role, 'categories'] as const,

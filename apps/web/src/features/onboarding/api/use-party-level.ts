@@ -2,8 +2,8 @@
 // after every step) as soon as it is known, else the fallback the area passes (GET /auth/me's, or the
 // stored one). LEVEL in the session follows the profile, so the stored level never lags the server.
 import { useEffect } from 'react';
+import { useProfile } from '@/lib/party-profile';
 import { updateSession, useSession } from '@/lib/session';
-import { useProfile } from './get-profile';
 import type { PartyRole } from './keys';
 
 export type LevelSource = { isPending: boolean; level: number | null };

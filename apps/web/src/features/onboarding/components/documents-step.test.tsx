@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
-import { areaRoutes, doc, profileOf } from '../testing/fixtures';
+import { areaRoutes, doc, profileOf } from '@/testing/fixtures/onboarding';
 import type { PartyDocument } from '@qist/domain';
 
 type Role = 'sme' | 'provider';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderApp, sentBodies, signIn, stubServer } from '@/testing/render-app';
-import { areaRoutes, smeProfile } from '../testing/fixtures';
+import { areaRoutes, smeProfile } from '@/testing/fixtures/onboarding';
 
 async function openEmailStep(role: 'sme' | 'provider' = 'sme', extra = {}) {
   signIn(role, 0);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
-import { areaRoutes, CATEGORIES, profileOf, providerProfile, smeProfile } from '../testing/fixtures';
+import { areaRoutes, CATEGORIES, profileOf, providerProfile, smeProfile } from '@/testing/fixtures/onboarding';
 
 type Role = 'sme' | 'provider';
 

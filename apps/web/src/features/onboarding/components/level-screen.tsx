@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
-import { isSmeProfile, type PartyProfile } from '../api/get-profile';
+import { isSmeProfile, type PartyProfile } from '@/lib/party-profile';
 import type { PartyRole } from '../api/keys';
 
 /** Whether `level` has a screen of its own for this role (else the stepper, or nothing, applies). */

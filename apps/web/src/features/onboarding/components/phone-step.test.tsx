@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderApp, sentBodies, signIn, stubServer } from '@/testing/render-app';
-import { areaRoutes, profileOf } from '../testing/fixtures';
+import { areaRoutes, profileOf } from '@/testing/fixtures/onboarding';
 
 async function openPhoneStep(role: 'sme' | 'provider', extra = {}) {
   signIn(role, 1);

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/i18n';
 import { ok, renderApp, signIn, stubServer } from '@/testing/render-app';
-import { areaRoutes, doc, providerProfile, smeProfile } from '../testing/fixtures';
+import { areaRoutes, doc, providerProfile, smeProfile } from '@/testing/fixtures/onboarding';
 import type { ProviderProfile, SmeProfile } from '@qist/domain';
 
 function openProfile(role: 'sme' | 'provider', profile: SmeProfile | ProviderProfile) {

@@ -10,7 +10,7 @@ import { DocumentGallery } from '@/components/party/document-gallery';
 import { formatPercent } from '@/components/party/format';
 import { LevelBadge } from '@/components/party/level-badge';
 import { DetailItem, PartyDetails } from '@/components/party/party-details';
-import { isSmeProfile, useProfile } from '../api/get-profile';
+import { isSmeProfile, useProfile } from '@/lib/party-profile';
 import type { PartyRole } from '../api/keys';
 
 /** The credit panel shows from Insurance Verified (7) on: 7 and 8. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatFullDate } from '@/components/party/format';
 import { i18n } from '@/i18n';
 import { fail, ok, renderApp, signIn, stubServer } from '@/testing/render-app';
-import { areaRoutes, LOGS, smeProfile } from '../testing/fixtures';
+import { areaRoutes, LOGS, smeProfile } from '@/testing/fixtures/onboarding';
 
 type Role = 'sme' | 'provider';
 

@@ -16,10 +16,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { currentLanguage } from '@/i18n';
 import { useTranslateMessage } from '@/i18n/translate-message';
+import { normalizeAmount, toAsciiDigits } from '@/lib/normalize-input';
 import { notify } from '@/lib/notify';
 import { useCreatePreRegistration } from '../api/create-preregistration';
 import { businessSectorOptions, filterBusinessSectors } from '../business-sector-options';
-import { normalizeAmount, toAsciiDigits } from '../normalize-input';
 
 type PreRegisterInput = z.input<typeof preRegisterForm>;
 

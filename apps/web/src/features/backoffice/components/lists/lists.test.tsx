@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, renderApp, signIn, stubServer } from '@/testing/render-app';
-import { providerListItem, smeListItem } from '../../testing/fixtures';
+import { ok, preloadPanels, renderApp, signIn, stubServer } from '@/testing/render-app';
+import { providerListItem, smeListItem } from '@/testing/fixtures/backoffice';
 
 const listUrls = (fetchMock: ReturnType<typeof stubServer>, path: string) =>
   fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(path));
 
 // the areas are lazy chunks: load them once up front, so the first test does not wait for the import
-beforeAll(async () => {
-  await Promise.all([import('@/app/routes/admin'), import('@/app/routes/bank'), import('@/app/routes/insurance')]);
-});
+beforeAll(() => preloadPanels('admin', 'bank', 'insurance'));
 
 describe('the SME list (admin, bank, insurance)', () => {
   it('shows the columns of the spec with a level badge, credit in $ and a link to the profile', async () => {

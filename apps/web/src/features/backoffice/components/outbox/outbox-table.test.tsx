@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, renderApp, signIn, stubServer } from '@/testing/render-app';
+import { ok, preloadPanels, renderApp, signIn, stubServer } from '@/testing/render-app';
 
-beforeAll(async () => {
-  await import('@/app/routes/admin');
-});
+beforeAll(() => preloadPanels('admin'));
 
 function message(i: number, overrides: Record<string, unknown> = {}) {
   return {

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fail, ok, renderApp, signIn, stubServer } from '@/testing/render-app';
-import { PROVIDER_ID, SME_ID, providerProfile, smeProfile } from '../../testing/fixtures';
+import { fail, ok, preloadPanels, renderApp, signIn, stubServer } from '@/testing/render-app';
+import { PROVIDER_ID, SME_ID, providerProfile, smeProfile } from '@/testing/fixtures/backoffice';
 
-beforeAll(async () => {
-  await Promise.all([import('@/app/routes/admin'), import('@/app/routes/bank'), import('@/app/routes/insurance')]);
-});
+beforeAll(() => preloadPanels('admin', 'bank', 'insurance'));
 
 describe('the SME profile', () => {
   it('shows the head (email, phone, level, credits, categories) and the info tab with the shared details', async () => {

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ok, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
+import { ok, preloadPanels, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
 
-beforeAll(async () => {
-  await import('@/app/routes/admin');
-});
+beforeAll(() => preloadPanels('admin'));
 
 const GULF = { _id: 'ins-1', name: 'Gulf Insurance', priority: 1 };
 const KUWAIT = { _id: 'ins-2', name: 'Kuwait Re', priority: 2 };

@@ -1,16 +1,28 @@
-// GET /api/v1/{role}/profile/get: the party's own profile (content.sme or content.provider). Its level
-// drives the area's menu, redirects and stepper, so every successful step refetches it.
+// GET /api/v1/{role}/profile/get: the signed-in SME's or supplier's own profile (content.sme or
+// content.provider). Its level drives the area's menu, redirects and stepper and its credit the order
+// form, so several features read it; whatever changes it (a step, an order) refetches it by its key.
 import {
   providerProfileResponse,
   smeProfileResponse,
   type ProviderProfile,
+  type SelfRegisterRole,
   type SmeProfile,
 } from '@qist/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { onboardingKeys, partyUrl, type PartyRole } from './keys';
+import { api } from './api';
 
+export type PartyRole = SelfRegisterRole;
 export type PartyProfile = SmeProfile | ProviderProfile;
+
+/** '/api/v1/{role}/{path}' */
+export function partyUrl(role: PartyRole, path: string): string {
+  return `/api/v1/${role}/${path}`;
+}
+
+/** The profile's query key: under the area's onboarding keys, so refreshing those refreshes it too. */
+export function partyProfileKey(role: PartyRole) {
+  return ['onboarding', role, 'profile'] as const;
+}
 
 export function isSmeProfile(profile: PartyProfile): profile is SmeProfile {
   return 'credit' in profile;
@@ -27,7 +39,7 @@ export async function getProfile(role: PartyRole): Promise<PartyProfile> {
 }
 
 export function getProfileQueryOptions(role: PartyRole) {
-  return queryOptions({ queryKey: onboardingKeys.profile(role), queryFn: () => getProfile(role), staleTime: 0 });
+  return queryOptions({ queryKey: partyProfileKey(role), queryFn: () => getProfile(role), staleTime: 0 });
 }
 
 export function useProfile(role: PartyRole) {

@@ -1,0 +1,147 @@
+// Orders, their instalments, payments through the gateway and the double-entry ledger.
+// Every money table carries the SME id, so an SME's money can live together when sharded.
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { providers, smes } from './party.js';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    smeId: uuid('sme_id')
+      .notNull()
+      .references(() => smes.id),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    /** Minor units. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: integer('status').notNull().default(0),
+    /** Every instalment paid. */
+    paid: boolean('paid').notNull().default(false),
+    description: text('description').notNull(),
+    /** Snapshots at creation, in basis points: the supplier's discount and the bank's share of it. */
+    taxRate: integer('tax_rate').notNull(),
+    bankShareRate: integer('bank_share_rate').notNull(),
+    verifyCode: text('verify_code'),
+    invoiceFile: text('invoice_file'),
+    lateActive: boolean('late_active').notNull().default(false),
+    lateOnce: boolean('late_once').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_amount_check', sql`${t.amount} > 0`),
+    check('orders_status_check', sql`${t.status} between -1 and 6`),
+    index('orders_sme_created_idx').on(t.smeId, t.createdAt, t.id),
+    index('orders_sme_status_created_idx').on(t.smeId, t.status, t.createdAt, t.id),
+    index('orders_provider_status_created_idx').on(t.providerId, t.status, t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const installments = pgTable(
+  'installments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    smeId: uuid('sme_id')
+      .notNull()
+      .references(() => smes.id),
+    /** 0-based position; paid in this order. */
+    position: integer('position').notNull(),
+    /** Basis points of the plan. */
+    rate: integer('rate').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    lateNoticeSentAt: timestamp('late_notice_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('installments_amount_check', sql`${t.amount} >= 0`),
+    uniqueIndex('installments_order_position_key').on(t.orderId, t.position),
+    // The jobs' sweeps: unpaid instalments by deadline.
+    index('installments_unpaid_deadline_idx').on(t.deadline).where(sql`${t.paidAt} is null`),
+  ],
+);
+
+/** A payment started through the gateway for one instalment; settled once by its transaction id. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: text('transaction_id').notNull(),
+    gateway: text('gateway').notNull(),
+    /** Where the gateway wants the payer sent; a second start for the same instalment reuses it. */
+    paymentUrl: text('payment_url').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    smeId: uuid('sme_id')
+      .notNull()
+      .references(() => smes.id),
+    installmentId: uuid('installment_id')
+      .notNull()
+      .references(() => installments.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** pending → approved | declined; approved → refunded when the money had nothing left to pay. */
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'refunded'] }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_transaction_key').on(t.transactionId),
+    // At most one payment in flight per instalment: a second start reuses it.
+    uniqueIndex('payments_pending_installment_key').on(t.installmentId).where(sql`${t.status} = 'pending'`),
+    index('payments_order_idx').on(t.orderId, t.createdAt),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    smeId: uuid('sme_id').references(() => smes.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entries_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    account: text('account').notNull(),
+    /** The SME an account belongs to (its receivable), else null. */
+    smeId: uuid('sme_id').references(() => smes.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** Minor units; debit positive, credit negative. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_postings_account_sme_idx').on(t.account, t.smeId),
+    index('ledger_postings_order_idx').on(t.orderId, t.account),
+    index('ledger_postings_entry_idx').on(t.entryId),
+  ],
+);
+
+/** The built-in sandbox gateway's own record: what a hosted payment page would keep on its side. */
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  id: text('id').primaryKey(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  description: text('description').notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'declined', 'refunded'] }).notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});

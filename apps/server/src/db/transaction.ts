@@ -1,0 +1,14 @@
+// The one way to run work atomically: a repository takes an Executor (the pool or an open
+// transaction), a service opens the transaction with withTransaction, and every effect of a step
+// (a state change, its ledger entry, its outbox messages) is written through that one transaction.
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.js';
+
+export type Executor = Db | Tx;
+export type { Db, Tx };
+
+/** Runs work in one transaction; called inside one, it joins it rather than opening a savepoint. */
+export async function withTransaction<T>(executor: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (executor instanceof PgTransaction) return work(executor as Tx);
+  return executor.transaction(work);
+}

@@ -1,0 +1,17 @@
+// Who is calling: the signed-in account a request acts for. Shared by the access plugin and every
+// module, so none of them has to reach into the auth module for it.
+import type { Role } from '@qist/domain';
+
+export interface Principal {
+  sessionId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  name: string;
+  insuranceCompanyId: string | null;
+}
+
+/** Turns a bearer token into its principal, or null when the token is bad, expired or revoked. */
+export interface Authenticator {
+  authenticate(token: string): Promise<Principal | null>;
+}

@@ -1,0 +1,69 @@
+// The one runner of work that must happen once across every API process: each job runs in its own
+// transaction under a transaction-scoped advisory lock (safe behind a pooler), on an interval.
+import { sql } from 'drizzle-orm';
+import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
+
+export interface Job {
+  name: string;
+  run(tx: Tx, now: Date): Promise<number>;
+}
+
+export interface JobRunner {
+  /** Runs every job once now; a job another process is running is skipped. Returns what each did. */
+  runOnce(): Promise<Record<string, number | 'skipped'>>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createJobRunner({
+  db,
+  jobs,
+  intervalMs,
+  clock = () => new Date(),
+  onError = () => {},
+}: {
+  db: Db;
+  jobs: Job[];
+  intervalMs: number;
+  clock?: () => Date;
+  onError?: (error: unknown, job: string) => void;
+}): JobRunner {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+
+  async function runJob(job: Job): Promise<number | 'skipped'> {
+    return withTransaction(db, async (tx) => {
+      const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${`jobs:${job.name}`})) as locked`);
+      if (!lock.rows[0]?.locked) return 'skipped';
+      return job.run(tx, clock());
+    });
+  }
+
+  async function runOnce() {
+    const done: Record<string, number | 'skipped'> = {};
+    for (const job of jobs) {
+      try {
+        done[job.name] = await runJob(job);
+      } catch (error) {
+        onError(error, job.name);
+      }
+    }
+    return done;
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        running = running.then(runOnce, runOnce);
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running.catch(() => {});
+    },
+  };
+}

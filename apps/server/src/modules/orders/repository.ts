@@ -1,0 +1,289 @@
+// Orders, instalments and payments in SQL. Reads project the spec's shapes' raw material; writes
+// are the single statements the service composes inside one transaction.
+import { ALL_FILTER, type ListQuery } from '@qist/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/transaction.js';
+
+export type OrderRow = {
+  id: string;
+  sme_id: string;
+  provider_id: string;
+  amount: string;
+  status: number;
+  paid: boolean;
+  description: string;
+  tax_rate: number;
+  bank_share_rate: number;
+  verify_code: string | null;
+  invoice_file: string | null;
+  late_active: boolean;
+  late_once: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+  sme_title: string | null;
+  sme_email: string;
+  provider_title: string | null;
+  provider_email: string;
+};
+
+export type InstallmentRow = {
+  id: string;
+  order_id: string;
+  position: number;
+  rate: number;
+  amount: string;
+  deadline: Date | string;
+  paid_at: Date | string | null;
+};
+
+const ORDER_COLUMNS = sql`o.id, o.sme_id, o.provider_id, o.amount, o.status, o.paid, o.description, o.tax_rate,
+  o.bank_share_rate, o.verify_code, o.invoice_file, o.late_active, o.late_once, o.created_at, o.updated_at,
+  s.company_title as sme_title, su.email as sme_email, p.company_title as provider_title, pu.email as provider_email`;
+const ORDER_JOINS = sql`join smes s on s.id = o.sme_id join users su on su.id = s.user_id
+  join providers p on p.id = o.provider_id join users pu on pu.id = p.user_id`;
+
+/** Whose orders a list or show covers: an SME's, a supplier's (from a status on), or all. */
+export type OrderScope = {
+  smeUserId?: string;
+  providerUserId?: string;
+  minStatus?: number;
+};
+
+function scopeWhere(scope: OrderScope, status: number): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (scope.smeUserId) parts.push(sql`o.sme_id = (select id from smes where user_id = ${scope.smeUserId})`);
+  if (scope.providerUserId) parts.push(sql`o.provider_id = (select id from providers where user_id = ${scope.providerUserId})`);
+  if (scope.minStatus !== undefined) parts.push(sql`o.status >= ${scope.minStatus}`);
+  if (status !== ALL_FILTER) parts.push(sql`o.status = ${status}`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listOrders(db: Executor, scope: OrderScope, query: ListQuery): Promise<{ rows: OrderRow[]; count: number }> {
+  const where = scopeWhere(scope, query.status);
+  const offset = (query.page - 1) * query.perPage;
+  const [rows, count] = await Promise.all([
+    db.execute<OrderRow>(
+      sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where ${where}
+          order by o.created_at desc, o.id desc limit ${query.perPage} offset ${offset}`,
+    ),
+    db.execute<{ count: string }>(sql`select count(*) as count from orders o where ${where}`),
+  ]);
+  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+}
+
+export async function findOrder(db: Executor, orderId: string, scope: OrderScope): Promise<OrderRow | undefined> {
+  const result = await db.execute<OrderRow>(
+    sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where o.id = ${orderId} and ${scopeWhere(scope, ALL_FILTER)}`,
+  );
+  return result.rows[0];
+}
+
+export async function listInstallments(db: Executor, orderId: string): Promise<InstallmentRow[]> {
+  const result = await db.execute<InstallmentRow>(
+    sql`select id, order_id, position, rate, amount, deadline, paid_at from installments where order_id = ${orderId} order by position`,
+  );
+  return result.rows;
+}
+
+export type LockedOrder = {
+  id: string;
+  sme_id: string;
+  amount: string;
+  status: number;
+};
+
+/** The order's row lock: every step on one order runs after the one before it. */
+export async function lockOrder(tx: Executor, orderId: string, smeUserId?: string): Promise<LockedOrder | undefined> {
+  const owner = smeUserId ? sql`and sme_id = (select id from smes where user_id = ${smeUserId})` : sql``;
+  const result = await tx.execute<LockedOrder>(
+    sql`select id, sme_id, amount, status from orders where id = ${orderId} ${owner} for update`,
+  );
+  return result.rows[0];
+}
+
+/** Credit taken or given back, in one statement; taking refuses to go below zero available. */
+export async function moveCredit(tx: Executor, smeId: string, spendDeltaMinor: number): Promise<void> {
+  await tx.execute(
+    sql`update smes set credit_spend = credit_spend + ${spendDeltaMinor}, credit_amount = credit_amount - ${spendDeltaMinor},
+        updated_at = now() where id = ${smeId}`,
+  );
+}
+
+export async function findSmeCredit(db: Executor, smeUserId: string) {
+  const result = await db.execute<{ level: number; credit_amount: string; plan_size: number }>(
+    sql`select level, credit_amount, cardinality(installment_plan) as plan_size from smes where user_id = ${smeUserId}`,
+  );
+  return result.rows[0];
+}
+
+export async function setOrderStatus(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
+  await tx.execute(sql`update orders set status = ${status}, updated_at = ${now} where id = ${orderId}`);
+}
+
+export async function paidTotal(tx: Executor, orderId: string): Promise<number> {
+  const result = await tx.execute<{ total: string }>(
+    sql`select coalesce(sum(amount), 0)::bigint as total from installments where order_id = ${orderId} and paid_at is not null`,
+  );
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+export async function firstUnpaidInstallment(tx: Executor, orderId: string) {
+  const result = await tx.execute<{ id: string; position: number; amount: string }>(
+    sql`select id, position, amount from installments where order_id = ${orderId} and paid_at is null order by position limit 1`,
+  );
+  return result.rows[0];
+}
+
+// ---- payments
+
+export type PaymentRow = {
+  id: string;
+  transaction_id: string;
+  payment_url: string;
+  order_id: string;
+  sme_id: string;
+  installment_id: string;
+  amount: string;
+  status: 'pending' | 'approved' | 'declined' | 'refunded';
+};
+
+export async function findPendingPayment(db: Executor, installmentId: string): Promise<PaymentRow | undefined> {
+  const result = await db.execute<PaymentRow>(sql`select * from payments where installment_id = ${installmentId} and status = 'pending'`);
+  return result.rows[0];
+}
+
+/** Records a started payment unless one is already in flight for the instalment (then returns undefined). */
+export async function insertPayment(
+  db: Executor,
+  values: { transactionId: string; gateway: string; paymentUrl: string; orderId: string; smeId: string; installmentId: string; amountMinor: number },
+): Promise<PaymentRow | undefined> {
+  const result = await db.execute<PaymentRow>(
+    sql`insert into payments (transaction_id, gateway, payment_url, order_id, sme_id, installment_id, amount)
+        values (${values.transactionId}, ${values.gateway}, ${values.paymentUrl}, ${values.orderId}, ${values.smeId},
+                ${values.installmentId}, ${values.amountMinor})
+        on conflict (installment_id) where status = 'pending' do nothing returning *`,
+  );
+  return result.rows[0];
+}
+
+export async function findPayment(db: Executor, transactionId: string, smeUserId?: string): Promise<PaymentRow | undefined> {
+  const owner = smeUserId ? sql`and sme_id = (select id from smes where user_id = ${smeUserId})` : sql``;
+  const result = await db.execute<PaymentRow>(sql`select * from payments where transaction_id = ${transactionId} ${owner}`);
+  return result.rows[0];
+}
+
+export async function lockPayment(tx: Executor, transactionId: string): Promise<PaymentRow | undefined> {
+  const result = await tx.execute<PaymentRow>(sql`select * from payments where transaction_id = ${transactionId} for update`);
+  return result.rows[0];
+}
+
+export async function setPaymentStatus(tx: Executor, paymentId: string, status: PaymentRow['status'], now: Date): Promise<void> {
+  await tx.execute(sql`update payments set status = ${status}, settled_at = ${now} where id = ${paymentId}`);
+}
+
+/** Marks an instalment paid unless it already is; true when this call paid it. */
+export async function markInstallmentPaid(tx: Executor, installmentId: string, now: Date): Promise<boolean> {
+  const result = await tx.execute(sql`update installments set paid_at = ${now} where id = ${installmentId} and paid_at is null`);
+  return (result.rowCount ?? 0) === 1;
+}
+
+/** After a payment: the order's status, whether every instalment is paid, and whether any is overdue now. */
+export async function refreshOrderAfterPayment(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
+  await tx.execute(
+    sql`update orders o set status = ${status}, updated_at = ${now},
+          paid = not exists (select 1 from installments i where i.order_id = o.id and i.paid_at is null),
+          late_active = exists (select 1 from installments i where i.order_id = o.id and i.paid_at is null
+                                and i.position > 0 and i.deadline < ${now})
+        where o.id = ${orderId}`,
+  );
+}
+
+// ---- suppliers an SME can buy from
+
+export async function listProviderCards(db: Executor, activeLevel: number, page: number, perPage: number) {
+  const [rows, count] = await Promise.all([
+    db.execute<{ id: string; company_title: string | null; company_desc: string | null; email: string; categories: { _id: string; title: string }[] }>(
+      sql`select p.id, p.company_title, p.company_desc, u.email,
+            coalesce((select json_agg(json_build_object('_id', c.id, 'title', c.title) order by c.title)
+                      from party_categories pc join categories c on c.id = pc.category_id where pc.user_id = p.user_id), '[]') as categories
+          from providers p join users u on u.id = p.user_id where p.level = ${activeLevel}
+          order by p.created_at desc, p.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+    ),
+    db.execute<{ count: string }>(sql`select count(*) as count from providers where level = ${activeLevel}`),
+  ]);
+  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+}
+
+export async function findProviderDetail(db: Executor, providerId: string, activeLevel: number) {
+  const result = await db.execute<{
+    id: string;
+    company_title: string | null;
+    company_desc: string | null;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    phone_country_code: string | null;
+    phone_number: string | null;
+    phone2_country_code: string | null;
+    phone2_number: string | null;
+    email2: string | null;
+    address: string | null;
+    address2: string | null;
+    instagram: string | null;
+    website: string | null;
+    categories: { _id: string; title: string }[];
+  }>(
+    sql`select p.id, p.company_title, p.company_desc, u.email, p.first_name, p.last_name, p.phone_country_code, p.phone_number,
+          p.phone2_country_code, p.phone2_number, p.email2, p.address, p.address2, p.instagram, p.website,
+          coalesce((select json_agg(json_build_object('_id', c.id, 'title', c.title) order by c.title)
+                    from party_categories pc join categories c on c.id = pc.category_id where pc.user_id = p.user_id), '[]') as categories
+        from providers p join users u on u.id = p.user_id where p.id = ${providerId} and p.level = ${activeLevel}`,
+  );
+  return result.rows[0];
+}
+
+// ---- the jobs' sweeps
+
+/** Orders still unpaid past the payment window, claimed so two runners never take the same one. */
+export async function claimExpiredOrders(tx: Executor, createdBefore: Date, limit: number): Promise<string[]> {
+  const result = await tx.execute<{ id: string }>(
+    sql`select id from orders where status = 0 and created_at < ${createdBefore} order by created_at limit ${limit} for update skip locked`,
+  );
+  return result.rows.map((r) => r.id);
+}
+
+export async function markLateOrders(tx: Executor, now: Date): Promise<number> {
+  const result = await tx.execute(
+    sql`update orders o set late_active = true, late_once = true, updated_at = ${now}
+        where o.status >= 1 and not o.late_active and exists (
+          select 1 from installments i where i.order_id = o.id and i.paid_at is null and i.position > 0 and i.deadline < ${now})`,
+  );
+  return result.rowCount ?? 0;
+}
+
+export type NoticeRow = {
+  installment_id: string;
+  order_id: string;
+  position: number;
+  amount: string;
+  deadline: Date | string;
+  email: string;
+  phone_country_code: string | null;
+  phone_number: string | null;
+};
+
+/** Claims instalments for a reminder (deadline within the window) or a late notice (deadline passed), each once. */
+export async function claimNotices(tx: Executor, kind: 'reminder' | 'late', now: Date, until: Date, limit: number): Promise<NoticeRow[]> {
+  const column = kind === 'reminder' ? sql.raw('reminder_sent_at') : sql.raw('late_notice_sent_at');
+  const window = kind === 'reminder' ? sql`i.deadline >= ${now} and i.deadline <= ${until}` : sql`i.deadline < ${now}`;
+  const result = await tx.execute<NoticeRow>(
+    sql`with due as (
+          select i.id from installments i join orders o on o.id = i.order_id
+          where i.paid_at is null and i.position > 0 and i.${column} is null and o.status >= 1 and ${window}
+          order by i.deadline limit ${limit} for update of i skip locked)
+        update installments i set ${column} = ${now} from due, orders o, smes s, users u
+        where i.id = due.id and o.id = i.order_id and s.id = o.sme_id and u.id = s.user_id
+        returning i.id as installment_id, i.order_id, i.position, i.amount, i.deadline, u.email, s.phone_country_code, s.phone_number`,
+  );
+  return result.rows;
+}

@@ -1,0 +1,132 @@
+// The SME's supplier, order and payment calls, and the payment gateway's public endpoints (DESIGN.md §7).
+import {
+  errorEnvelope,
+  idParams,
+  listQuery,
+  orderCancelResponse,
+  orderCreateResponse,
+  orderIdRequest,
+  orderListResponse,
+  orderShowResponse,
+  paginationQuery,
+  payStartResponse,
+  payVerifyResponse,
+  providerCardsResponse,
+  providerDetailResponse,
+  sandboxCompleteRequest,
+  sandboxCompleteResponse,
+  sandboxTransactionResponse,
+  transactionParams,
+  transactionRequest,
+  createOrderRequest,
+} from '@qist/domain';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/access.js';
+import { CALLBACK_SIGNATURE_HEADER } from './gateway.js';
+import type { SandboxGateway } from './sandbox-gateway.js';
+import type { OrdersService } from './service.js';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
+const security = [{ bearerAuth: [] }];
+const sme = { access: ['sme'] as const };
+const ok = <T>(content: T) => ({ status: true as const, content });
+
+export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  const tags = ['sme orders'];
+
+  app.get(
+    '/sme/provider/list',
+    { config: sme, schema: { tags, security, summary: 'Verified suppliers', querystring: paginationQuery, response: { 200: providerCardsResponse, ...errors } } },
+    async (request) => ok(await orders.listProviders(principalOf(request), request.query)),
+  );
+
+  app.get(
+    '/sme/provider/show/:id',
+    { config: sme, schema: { tags, security, summary: 'A verified supplier', params: idParams, response: { 200: providerDetailResponse, ...errors } } },
+    async (request) => ok({ provider: await orders.showProvider(principalOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/sme/order/create',
+    { config: sme, schema: { tags, security, summary: 'Create an order on credit', body: createOrderRequest, response: { 200: orderCreateResponse, ...errors } } },
+    async (request) => ok({ order: await orders.createOrder(principalOf(request), request.body) }),
+  );
+
+  app.post(
+    '/sme/order/cancel',
+    { config: sme, schema: { tags, security, summary: 'Cancel an order before its payment', body: orderIdRequest, response: { 200: orderCancelResponse, ...errors } } },
+    async (request) => ok({ order: await orders.cancelOrder(principalOf(request), request.body.orderId) }),
+  );
+
+  app.get(
+    '/sme/order/list',
+    { config: sme, schema: { tags, security, summary: 'The SME’s orders', querystring: listQuery, response: { 200: orderListResponse, ...errors } } },
+    async (request) => ok(await orders.listSmeOrders(principalOf(request), request.query)),
+  );
+
+  app.get(
+    '/sme/order/show/:id',
+    { config: sme, schema: { tags, security, summary: 'One of the SME’s orders', params: idParams, response: { 200: orderShowResponse, ...errors } } },
+    async (request) => ok({ order: await orders.showSmeOrder(principalOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/sme/pay/init',
+    { config: sme, schema: { tags, security, summary: 'Start paying the first instalment', body: orderIdRequest, response: { 200: payStartResponse, ...errors } } },
+    async (request) => ok(await orders.startPayment(principalOf(request), request.body.orderId, 'first')),
+  );
+
+  app.post(
+    '/sme/pay/installment',
+    { config: sme, schema: { tags, security, summary: 'Start paying the earliest unpaid instalment', body: orderIdRequest, response: { 200: payStartResponse, ...errors } } },
+    async (request) => ok(await orders.startPayment(principalOf(request), request.body.orderId, 'next')),
+  );
+
+  app.post(
+    '/sme/pay/verify',
+    { config: sme, schema: { tags, security, summary: 'Settle a payment by the gateway’s word (idempotent)', body: transactionRequest, response: { 200: payVerifyResponse, ...errors } } },
+    async (request) => ok(await orders.verifyPayment(principalOf(request), request.body.transactionId)),
+  );
+};
+
+/** The gateway's callback, signed over its raw body: this scope keeps the body as text. */
+export const gatewayCallbackRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/pub/gateway/callback',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payment gateway'],
+        summary: 'Signed callback of the payment gateway',
+        body: z.string(),
+        response: { 200: payVerifyResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const signature = request.headers[CALLBACK_SIGNATURE_HEADER];
+      return ok(await orders.handleCallback(request.body, typeof signature === 'string' ? signature : undefined));
+    },
+  );
+};
+
+/** The sandbox gateway's hosted page calls; registered only while the sandbox is the gateway in use. */
+export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway }> = async (app, { sandbox }) => {
+  const tags = ['payment gateway'];
+  const config = { access: 'public' as const };
+
+  app.get(
+    '/pub/gateway/sandbox/:transactionId',
+    { config, schema: { tags, summary: 'A sandbox payment, as its page shows it', params: transactionParams, response: { 200: sandboxTransactionResponse, ...errors } } },
+    async (request) => ok(await sandbox.show(request.params.transactionId)),
+  );
+
+  app.post(
+    '/pub/gateway/sandbox/complete',
+    { config, schema: { tags, summary: 'Approve or decline a sandbox payment', body: sandboxCompleteRequest, response: { 200: sandboxCompleteResponse, ...errors } } },
+    async (request) => ok(await sandbox.complete(request.body.transactionId, request.body.approve)),
+  );
+};

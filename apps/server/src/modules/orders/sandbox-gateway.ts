@@ -1,0 +1,79 @@
+// The built-in sandbox gateway: a hosted payment page served by the platform itself, where the payer
+// approves or declines. It keeps its own record (sandbox_transactions), as a real gateway would on
+// its side, and posts a signed callback to the platform when a payment completes.
+import { randomBytes } from 'node:crypto';
+import { MESSAGES, fromMinorUnits } from '@qist/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/transaction.js';
+import { sandboxTransactions } from '../../db/schema/index.js';
+import { conflict, notFound } from '../../errors.js';
+import type { GatewayStatus, PaymentGateway } from './gateway.js';
+
+export const SANDBOX_PAGE_PATH = '/gateway/sandbox/';
+
+export interface SandboxGateway extends PaymentGateway {
+  show(transactionId: string): Promise<{ transactionId: string; amount: number; description: string; status: 'pending' | 'approved' | 'declined' | 'refunded' }>;
+  /** The payer's choice on the page; the signed callback is delivered before this returns. */
+  complete(transactionId: string, approve: boolean): Promise<{ redirectUrl: string }>;
+}
+
+export interface SandboxDeps {
+  db: Db;
+  /** Posts the signed callback to the platform (the app delivers it through its own HTTP pipeline). */
+  sendCallback(body: { transactionId: string; status: 'approved' | 'declined' }): Promise<void>;
+  onCallbackError?(error: unknown): void;
+}
+
+export function newTransactionId(): string {
+  return `sbx_${randomBytes(24).toString('base64url')}`;
+}
+
+export function createSandboxGateway({ db, sendCallback, onCallbackError = () => {} }: SandboxDeps): SandboxGateway {
+  async function find(transactionId: string) {
+    const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, transactionId));
+    return row;
+  }
+
+  return {
+    name: 'sandbox',
+
+    async start({ amountMinor, description }) {
+      const transactionId = newTransactionId();
+      await db.insert(sandboxTransactions).values({ id: transactionId, amount: amountMinor, description });
+      return { transactionId, paymentUrl: `${SANDBOX_PAGE_PATH}${transactionId}` };
+    },
+
+    async status(transactionId): Promise<GatewayStatus> {
+      return (await find(transactionId))?.status ?? 'unknown';
+    },
+
+    async refund(transactionId) {
+      await db
+        .update(sandboxTransactions)
+        .set({ status: 'refunded' })
+        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'approved')));
+    },
+
+    async show(transactionId) {
+      const row = await find(transactionId);
+      if (!row) throw notFound(MESSAGES.paymentNotFound);
+      return { transactionId: row.id, amount: fromMinorUnits(row.amount), description: row.description, status: row.status };
+    },
+
+    async complete(transactionId, approve) {
+      const status = approve ? 'approved' : 'declined';
+      const [row] = await db
+        .update(sandboxTransactions)
+        .set({ status, completedAt: new Date() })
+        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'pending')))
+        .returning({ id: sandboxTransactions.id });
+      if (!row) {
+        if (!(await find(transactionId))) throw notFound(MESSAGES.paymentNotFound);
+        throw conflict(MESSAGES.paymentAlreadyCompleted);
+      }
+      // The platform's verify settles it too, so a lost callback delays nothing.
+      await sendCallback({ transactionId, status }).catch(onCallbackError);
+      return { redirectUrl: `/sme/payment-result/${encodeURIComponent(transactionId)}` };
+    },
+  };
+}

@@ -1,0 +1,331 @@
+// Orders and their payments: an active SME buys on credit from a verified supplier and pays its
+// instalments through the gateway. Every step is one transaction holding the order's (or the
+// SME's) row lock, with its ledger entry and its outbox messages.
+import {
+  DEFAULT_SHARE_RATE,
+  LEDGER_ACCOUNTS,
+  MESSAGES,
+  ORDER_STATUS,
+  PROVIDER_LEVEL,
+  SME_LEVEL,
+  FIRST_PAYMENT_WINDOW_HOURS,
+  REMINDER_DAYS_BEFORE,
+  buildSchedule,
+  canPayNextInstallment,
+  fillMessage,
+  fractionToBasisPoints,
+  fromMinorUnits,
+  installmentPaidEntry,
+  orderCanceledEntry,
+  orderCreatedEntry,
+  orderStatusName,
+  toMinorUnits,
+  transitionFor,
+  type CreateOrderRequest,
+  type ListQuery,
+  type OrderAction,
+} from '@qist/domain';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { withTransaction, type Db, type Executor, type Tx } from '../../db/transaction.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.js';
+import type { Principal } from '../../lib/principal.js';
+import { postEntry } from '../ledger/repository.js';
+import type { Outbox } from '../notifications/outbox.js';
+import { isCallbackSignatureValid, type PaymentGateway } from './gateway.js';
+import { readOrderContext, writeOrder } from './create-order.js';
+import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice } from './notices.js';
+import { toOrder, toOrderListItem } from './projection.js';
+import * as repo from './repository.js';
+
+export interface OrdersDeps {
+  db: Db;
+  outbox: Outbox;
+  gateway: PaymentGateway;
+  publicUrl: string;
+  /** The secret the gateway signs its callbacks with. */
+  callbackSecret: string;
+  clock?: () => Date;
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+const JOB_BATCH = 200;
+const HOUR_MS = 3_600_000;
+
+function wrongStatus(status: number) {
+  return conflict(fillMessage('orderWrongStatus', { status: orderStatusName(status) }));
+}
+
+/** Refuses a step the state machine does not have from this status. */
+function assertTransition(action: OrderAction, status: number) {
+  const step = transitionFor(action, status);
+  if (!step) throw wrongStatus(status);
+  return step;
+}
+
+export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSecret, clock = () => new Date() }: OrdersDeps) {
+  const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
+
+  async function notify(tx: Executor, to: { email: string; phone: string | null }, notice: Notice) {
+    for (const message of noticeMessages(to, notice)) await outbox.enqueue(tx, message);
+  }
+
+  const phoneOf = (row: { phone_country_code: string | null; phone_number: string | null }) =>
+    row.phone_country_code && row.phone_number ? `+${row.phone_country_code}${row.phone_number}` : null;
+
+  /** Cancels a locked order: what the SME still owes on it goes back to its available credit. */
+  async function releaseOrder(tx: Tx, order: repo.LockedOrder, now: Date): Promise<void> {
+    assertTransition('cancel', order.status);
+    const outstanding = Number(order.amount) - (await repo.paidTotal(tx, order.id));
+    await repo.setOrderStatus(tx, order.id, ORDER_STATUS.canceled, now);
+    if (outstanding > 0) {
+      await postEntry(tx, orderCanceledEntry(outstanding), { smeId: order.sme_id, orderId: order.id });
+      await repo.moveCredit(tx, order.sme_id, -outstanding);
+    }
+  }
+
+  function smeOnly(principal: Principal) {
+    if (principal.role !== 'sme') throw forbidden(MESSAGES.forbidden);
+    return principal.userId;
+  }
+
+  /** Suppliers are shown to activated SMEs only (DESIGN.md §7). */
+  async function assertActiveSme(principal: Principal) {
+    const state = await repo.findSmeCredit(db, smeOnly(principal));
+    if (state?.level !== SME_LEVEL.adminActivated) throw forbidden(MESSAGES.smeNotActive);
+  }
+
+  return {
+    // ---- suppliers an active SME can buy from
+
+    async listProviders(principal: Principal, query: { page: number; perPage: number }) {
+      await assertActiveSme(principal);
+      const { rows, count } = await repo.listProviderCards(db, PROVIDER_LEVEL.adminVerified, query.page, query.perPage);
+      return {
+        providers: rows.map((r) => ({
+          _id: r.id,
+          desc: { title: r.company_title, text: r.company_desc },
+          auth_id: { email: r.email },
+          categories: r.categories,
+        })),
+        count,
+      };
+    },
+
+    async showProvider(principal: Principal, providerId: string) {
+      await assertActiveSme(principal);
+      const r = await repo.findProviderDetail(db, providerId, PROVIDER_LEVEL.adminVerified);
+      if (!r) throw notFound(MESSAGES.providerNotFound);
+      const phone = (cc: string | null, n: string | null) => (cc && n ? { country_code: cc, number: n } : null);
+      return {
+        _id: r.id,
+        desc: { title: r.company_title, text: r.company_desc },
+        auth_id: { email: r.email },
+        categories: r.categories,
+        info: {
+          firstname: r.first_name,
+          lastname: r.last_name,
+          phone: phone(r.phone_country_code, r.phone_number),
+          phone2: phone(r.phone2_country_code, r.phone2_number),
+          email2: r.email2,
+          address: r.address,
+          address2: r.address2,
+          instagram: r.instagram,
+          website: r.website,
+        },
+      };
+    },
+
+    // ---- the SME's orders
+
+    async createOrder(principal: Principal, input: CreateOrderRequest): Promise<{ _id: string }> {
+      const userId = smeOnly(principal);
+      const amountMinor = toMinorUnits(input.amount);
+      const now = clock();
+      const context = await readOrderContext(db, userId, input.providerId, PROVIDER_LEVEL.adminVerified);
+      if (!context?.provider_id || context.tax_rate === null) throw notFound(MESSAGES.providerNotFound);
+      if (context.level !== SME_LEVEL.adminActivated) throw forbidden(MESSAGES.smeNotActive);
+      if (context.installment_plan.length === 0) throw conflict(MESSAGES.noCreditPlan);
+      const refuse = (available: number) => badRequest(fillMessage('amountTooLarge', { credit: fromMinorUnits(available) }));
+      if (Number(context.credit_amount) < amountMinor) throw refuse(Number(context.credit_amount));
+
+      const orderId = randomUUID();
+      const notice = paymentLinkNotice(payLink('pay-order', orderId), input.amount);
+      const messages = noticeMessages({ email: principal.email, phone: phoneOf(context) }, notice).map((m) => ({ ...m, status: outbox.statusOf(m.channel) }));
+      const written = await writeOrder(db, {
+        orderId,
+        smeId: context.sme_id,
+        amountMinor,
+        providerId: context.provider_id,
+        description: input.description,
+        taxRate: context.tax_rate,
+        bankShareRate: context.bank_share_rate ?? fractionToBasisPoints(DEFAULT_SHARE_RATE),
+        now,
+        activeLevel: SME_LEVEL.adminActivated,
+        schedule: buildSchedule(amountMinor, context.installment_plan, now),
+        entry: orderCreatedEntry(amountMinor),
+        receivableAccount: LEDGER_ACCOUNTS.smeReceivable,
+        messages,
+      });
+      if (!written) {
+        // Another order took the credit between the read and the write; nothing was written.
+        const state = await repo.findSmeCredit(db, userId);
+        throw refuse(Number(state?.credit_amount ?? 0));
+      }
+      outbox.messagesWritten(messages.map((m) => m.status));
+      return { _id: orderId };
+    },
+
+    async cancelOrder(principal: Principal, orderId: string) {
+      const userId = smeOnly(principal);
+      const now = clock();
+      return withTransaction(db, async (tx) => {
+        const order = await repo.lockOrder(tx, orderId, userId);
+        if (!order) throw notFound(MESSAGES.orderNotFound);
+        await releaseOrder(tx, order, now);
+        return { _id: order.id, status: ORDER_STATUS.canceled };
+      });
+    },
+
+    async listSmeOrders(principal: Principal, query: ListQuery) {
+      const { rows, count } = await repo.listOrders(db, { smeUserId: smeOnly(principal) }, query);
+      return { orders: rows.map(toOrderListItem), count };
+    },
+
+    async showSmeOrder(principal: Principal, orderId: string) {
+      const row = await repo.findOrder(db, orderId, { smeUserId: smeOnly(principal) });
+      if (!row) throw notFound(MESSAGES.orderNotFound);
+      return toOrder(row, await repo.listInstallments(db, orderId), { verifyCode: true });
+    },
+
+    // ---- payments
+
+    /** Starts the payment of the first instalment ('first', order created) or the earliest unpaid one ('next'). */
+    async startPayment(principal: Principal, orderId: string, which: 'first' | 'next') {
+      const userId = smeOnly(principal);
+      const order = await repo.findOrder(db, orderId, { smeUserId: userId });
+      if (!order) throw notFound(MESSAGES.orderNotFound);
+      if (which === 'first' && order.status !== ORDER_STATUS.created) throw wrongStatus(order.status);
+      if (which === 'next' && !canPayNextInstallment(order.status)) throw wrongStatus(order.status);
+      const installment = await repo.firstUnpaidInstallment(db, orderId);
+      if (!installment) throw conflict(MESSAGES.everyInstallmentPaid);
+
+      const inFlight = await repo.findPendingPayment(db, installment.id);
+      if (inFlight) return { transactionId: inFlight.transaction_id, paymentUrl: inFlight.payment_url };
+
+      const description = `${order.provider_title ?? order.provider_email}: ${order.description}`.slice(0, 200);
+      const started = await gateway.start({ amountMinor: Number(installment.amount), description });
+      const payment = await repo.insertPayment(db, {
+        transactionId: started.transactionId,
+        gateway: gateway.name,
+        paymentUrl: started.paymentUrl,
+        orderId,
+        smeId: order.sme_id,
+        installmentId: installment.id,
+        amountMinor: Number(installment.amount),
+      });
+      // Another start for the same instalment won the race: send the payer to that one.
+      const current = payment ?? (await repo.findPendingPayment(db, installment.id));
+      if (!current) throw conflict(MESSAGES.paymentAlreadyDone);
+      return { transactionId: current.transaction_id, paymentUrl: current.payment_url };
+    },
+
+    /**
+     * Settles a payment by the gateway's word, exactly once: the payment's row lock orders every
+     * verify and callback, and only the first that finds it pending moves money.
+     */
+    async settle(transactionId: string): Promise<{ payStatus: boolean; orderId: string }> {
+      const existing = await repo.findPayment(db, transactionId);
+      if (!existing) throw notFound(MESSAGES.paymentNotFound);
+      if (existing.status !== 'pending') return { payStatus: existing.status === 'approved', orderId: existing.order_id };
+      const verdict = await gateway.status(transactionId);
+      if (verdict !== 'approved' && verdict !== 'declined') return { payStatus: false, orderId: existing.order_id };
+
+      const now = clock();
+      const outcome = await withTransaction(db, async (tx) => {
+        const payment = await repo.lockPayment(tx, transactionId);
+        if (!payment) throw notFound(MESSAGES.paymentNotFound);
+        if (payment.status !== 'pending') return { status: payment.status, refund: false };
+        if (verdict === 'declined') {
+          await repo.setPaymentStatus(tx, payment.id, 'declined', now);
+          return { status: 'declined' as const, refund: false };
+        }
+        const order = await repo.lockOrder(tx, payment.order_id);
+        if (!order) throw notFound(MESSAGES.orderNotFound);
+        const payable = order.status === ORDER_STATUS.created || canPayNextInstallment(order.status);
+        // Money for an order canceled meanwhile, or for an instalment another payment paid, goes back.
+        if (!payable || !(await repo.markInstallmentPaid(tx, payment.installment_id, now))) {
+          await repo.setPaymentStatus(tx, payment.id, 'refunded', now);
+          return { status: 'refunded' as const, refund: true };
+        }
+        const amount = Number(payment.amount);
+        await repo.setPaymentStatus(tx, payment.id, 'approved', now);
+        await postEntry(tx, installmentPaidEntry(amount), { smeId: order.sme_id, orderId: order.id, paymentId: payment.id });
+        await repo.moveCredit(tx, order.sme_id, -amount);
+        const status = order.status === ORDER_STATUS.created ? ORDER_STATUS.waiting : order.status;
+        await repo.refreshOrderAfterPayment(tx, order.id, status, now);
+        return { status: 'approved' as const, refund: false };
+      });
+      if (outcome.refund) await gateway.refund(transactionId);
+      return { payStatus: outcome.status === 'approved', orderId: existing.order_id };
+    },
+
+    async verifyPayment(principal: Principal, transactionId: string) {
+      const payment = await repo.findPayment(db, transactionId, smeOnly(principal));
+      if (!payment) throw notFound(MESSAGES.paymentNotFound);
+      return this.settle(transactionId);
+    },
+
+    /** The gateway's signed callback: a bad signature changes nothing; a good one settles by the gateway's word. */
+    async handleCallback(rawBody: string, signature: string | undefined) {
+      if (!isCallbackSignatureValid(callbackSecret, rawBody, signature)) throw unauthorized(MESSAGES.callbackSignatureInvalid);
+      let transactionId: unknown;
+      try {
+        transactionId = (JSON.parse(rawBody) as { transactionId?: unknown }).transactionId;
+      } catch {
+        throw badRequest(MESSAGES.invalidRequest);
+      }
+      if (typeof transactionId !== 'string') throw badRequest(MESSAGES.invalidRequest);
+      return this.settle(transactionId);
+    },
+
+    // ---- the jobs
+
+    /** Cancels orders whose first instalment was not paid within the payment window; their credit goes back. */
+    async cancelExpiredOrders(tx: Tx, now: Date): Promise<number> {
+      const ids = await repo.claimExpiredOrders(tx, new Date(now.getTime() - FIRST_PAYMENT_WINDOW_HOURS * HOUR_MS), JOB_BATCH);
+      for (const id of ids) {
+        const order = await repo.lockOrder(tx, id);
+        if (!order || order.status !== ORDER_STATUS.created) continue;
+        await releaseOrder(tx, order, now);
+        const owner = await tx.execute<{ email: string; phone_country_code: string | null; phone_number: string | null }>(
+          sql`select u.email, s.phone_country_code, s.phone_number from smes s join users u on u.id = s.user_id where s.id = ${order.sme_id}`,
+        );
+        const to = owner.rows[0];
+        if (to) await notify(tx, { email: to.email, phone: phoneOf(to) }, canceledNotice(fromMinorUnits(Number(order.amount))));
+      }
+      return ids.length;
+    },
+
+    async markLatePayments(tx: Tx, now: Date): Promise<number> {
+      const marked = await repo.markLateOrders(tx, now);
+      const due = await repo.claimNotices(tx, 'late', now, now, JOB_BATCH);
+      for (const row of due) {
+        const notice = lateNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline));
+        await notify(tx, { email: row.email, phone: phoneOf(row) }, notice);
+      }
+      return marked;
+    },
+
+    async queueReminders(tx: Tx, now: Date): Promise<number> {
+      const until = new Date(now.getTime() + REMINDER_DAYS_BEFORE * 24 * HOUR_MS);
+      const due = await repo.claimNotices(tx, 'reminder', now, until, JOB_BATCH);
+      for (const row of due) {
+        const notice = reminderNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline));
+        await notify(tx, { email: row.email, phone: phoneOf(row) }, notice);
+      }
+      return due.length;
+    },
+  };
+}

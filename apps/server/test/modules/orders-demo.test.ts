@@ -1,0 +1,37 @@
+// The demo's orders: every status, one late, the ledger they imply, and enough credit left to buy.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { uploadsDir } from '../../src/config.js';
+import { signupCodes } from '../../src/db/schema/index.js';
+import { seedDemoData } from '../../src/db/seed.js';
+import { createLocalStorage } from '../../src/modules/files/storage.js';
+import { seedDemoOrders } from '../../src/modules/orders/demo-seed.js';
+import { bearer, body, useTestApp } from '../helpers.js';
+
+const ctx = useTestApp();
+
+describe('demo orders', () => {
+  it('gives sme@example.com orders at every status, one late, a balanced ledger and at least 5,000 available', async () => {
+    await ctx.db.delete(signupCodes);
+    await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)));
+    expect(await seedDemoOrders({ db: ctx.db, orders: ctx.app.orders, sandbox: ctx.app.sandbox! })).toBe(9);
+
+    const login = body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'sme@example.com', password: 'demo12345' } })).content;
+    const headers = bearer(login.token);
+    const { orders, count } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/sme/order/list?perPage=20', headers })).content;
+    expect(count).toBe(9);
+    expect(new Set(orders.map((o: { status: number }) => o.status))).toEqual(new Set([-1, 0, 1, 2, 3, 4, 5, 6]));
+    expect(orders.filter((o: { latePay: { active: boolean } }) => o.latePay.active)).toHaveLength(1);
+
+    const { sme } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/sme/profile/get', headers })).content;
+    expect(sme.credit.amount).toBeGreaterThanOrEqual(5000);
+    expect(sme.credit.amount + sme.credit.spend).toBe(sme.credit.limit);
+    const receivable = await ctx.db.execute<{ b: string }>(
+      sql`select coalesce(sum(p.amount),0)::bigint as b from ledger_postings p join smes s on s.id = p.sme_id join users u on u.id = s.user_id
+          where u.email = 'sme@example.com' and p.account = 'sme_receivable'`,
+    );
+    expect(Number(receivable.rows[0]!.b) / 100).toBe(sme.credit.spend);
+    const total = await ctx.db.execute<{ t: string }>(sql`select coalesce(sum(amount),0)::bigint as t from ledger_postings`);
+    expect(Number(total.rows[0]!.t)).toBe(0);
+  });
+});

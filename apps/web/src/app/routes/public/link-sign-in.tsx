@@ -1,0 +1,80 @@
+// The sign-in form of the link pages (part 1 §2, §4): the sign-in page's fields, schema and call, but
+// the session is stored only for the role the link needs; any other role gets 'you must login as …'
+// and nothing is stored (its new server session is ended at once). The link page then carries on.
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { MESSAGES, type AuthContent, type loginRequest, type LoginRequest, type SelfRegisterRole } from '@qist/domain';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useLogin } from '@/features/auth/api/login';
+import { useTranslateMessage } from '@/i18n/translate-message';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { notify } from '@/lib/notify';
+import { saveSession } from '@/lib/session';
+
+type LoginFields = z.input<typeof loginRequest>;
+
+const resolver = lazyResolver<LoginFields, unknown, LoginRequest>(() =>
+  import('@/features/auth/login-schemas').then((m) => m.loginResolver),
+);
+
+const WRONG_ROLE: Record<SelfRegisterRole, string> = { sme: MESSAGES.mustLoginAsSme, provider: MESSAGES.mustLoginAsSupplier };
+
+/** Ends the session the server just opened for a role this link cannot use; nothing of it was stored. */
+function endUnusedSession(content: AuthContent): void {
+  void fetch('/api/v1/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${content.token}` } }).catch(() => {});
+}
+
+export function LinkSignInForm({ role }: { role: SelfRegisterRole }) {
+  const { t } = useTranslation();
+  const tm = useTranslateMessage();
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm<LoginFields, unknown, LoginRequest>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    resolver,
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    loginMutation.mutate(values, {
+      onSuccess: (content) => {
+        if (content['user-role'] !== role) {
+          endUnusedSession(content);
+          notify.error(WRONG_ROLE[role]);
+          return;
+        }
+        saveSession(content);
+        notify.success(MESSAGES.loginSuccess);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('auth.login.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...register('email')}
+          error={tm(errors.email?.message)}
+        />
+        <PasswordInput
+          label={t('auth.login.password')}
+          autoComplete="current-password"
+          {...register('password')}
+          error={tm(errors.password?.message)}
+        />
+        <Button type="submit" fullWidth mt="xs" disabled={!isValid} loading={loginMutation.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+// GET /api/v1/{role}/order/list: a page of orders, optionally of one status (content.orders, content.count).
+import { orderListResponse } from '@qist/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { orderListSearch, orderUrl, ordersKeys, type OrderViewer } from './keys';
+
+const listContent = orderListResponse.shape.content;
+
+/** The table shows a failure itself (with Retry), so no toast. */
+export function getOrders(role: OrderViewer, page: number, status: number) {
+  return api.get(`${orderUrl(role, 'list')}?${orderListSearch(page, status)}`, listContent, { notifyOnError: false });
+}
+
+export function getOrdersQueryOptions(role: OrderViewer, page: number, status: number) {
+  return queryOptions({
+    queryKey: ordersKeys.list(role, page, status),
+    queryFn: () => getOrders(role, page, status),
+    placeholderData: keepPreviousData,
+    // statuses move on elsewhere (payment, the supplier, the back office): fetch again on every visit
+    staleTime: 0,
+  });
+}
+
+export function useOrders(role: OrderViewer, page: number, status: number) {
+  return useQuery(getOrdersQueryOptions(role, page, status));
+}

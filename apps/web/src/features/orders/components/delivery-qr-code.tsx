@@ -1,0 +1,94 @@
+// The delivery QR code the SME shows the supplier (DESIGN.md §7, Verify code): it encodes the delivery
+// link /delivered-order?orderId=…&verifyCode=… on this site. The QR encoder is fetched with the first
+// code shown, so no other page carries it.
+import { Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+
+/** The address the supplier's phone opens when it scans the code. */
+export function deliveryLink(orderId: string, verifyCode: string, origin = window.location.origin): string {
+  return `${origin}${paths.public.deliveredOrder.getHref()}?${new URLSearchParams({ orderId, verifyCode }).toString()}`;
+}
+
+/** The dark modules of a QR code for `text`, row by row. */
+async function encodeQr(text: string): Promise<boolean[][]> {
+  const { default: qrcode } = await import('qrcode-generator');
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  const size = qr.getModuleCount();
+  return Array.from({ length: size }, (_, row) => Array.from({ length: size }, (_, col) => qr.isDark(row, col)));
+}
+
+/** Four modules of light margin all round, as scanners expect. */
+const QUIET_ZONE = 4;
+
+function QrSvg({ modules, label, value }: { modules: boolean[][]; label: string; value: string }) {
+  const size = modules.length + QUIET_ZONE * 2;
+  const path = modules
+    .flatMap((row, y) => row.map((dark, x) => (dark ? `M${x + QUIET_ZONE} ${y + QUIET_ZONE}h1v1h-1z` : '')))
+    .join('');
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      data-value={value}
+      viewBox={`0 0 ${size} ${size}`}
+      width={232}
+      height={232}
+      shapeRendering="crispEdges"
+      style={{ maxWidth: '100%', height: 'auto' }}
+    >
+      <rect width={size} height={size} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
+
+export function DeliveryQrCode({ orderId, verifyCode }: { orderId: string; verifyCode: string }) {
+  const { t } = useTranslation('orders');
+  const link = deliveryLink(orderId, verifyCode);
+  const [encoded, setEncoded] = useState<{ link: string; modules: boolean[][] } | null>(null);
+
+  useEffect(() => {
+    let isCurrent = true;
+    encodeQr(link).then(
+      (modules) => {
+        if (isCurrent) setEncoded({ link, modules });
+      },
+      () => {
+        // the encoder could not be fetched (offline): the verify code below still lets the supplier type it
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [link]);
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="delivery-qr-title">
+      <Stack gap="sm" align="center">
+        <Title order={2} fz="lg" id="delivery-qr-title" ta="center">
+          {t('detail.qr.title')}
+        </Title>
+        <Text c="dimmed" fz="sm" ta="center">
+          {t('detail.qr.hint')}
+        </Text>
+        <Center w={232} mih={232} maw="100%">
+          {encoded?.link === link ? (
+            <QrSvg modules={encoded.modules} label={t('detail.qr.label')} value={link} />
+          ) : (
+            <Loader size="sm" aria-label={t('detail.loading')} />
+          )}
+        </Center>
+        <Text fz="sm">
+          {t('detail.qr.code')}{' '}
+          <Text span ff="monospace" fw={700} dir="ltr">
+            {verifyCode}
+          </Text>
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+// "Order's" (part 1 §2): the counterpart (the supplier for an SME, the SME for a supplier, both for the
+// back office), amount, status and a link to the order; ten a page with a status filter kept in the
+// address. On a phone the table scrolls sideways rather than overflowing the page.
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { formatAmount, type OrderListItem } from '@qist/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PagedTable, tableStateOf, usePageParam, type Column } from '@/components/data-table';
+import { useOrders } from '../api/get-orders';
+import type { OrderViewer } from '../api/keys';
+import { FinishedBadge, OrderStatusBadge } from './order-status';
+import { StatusFilter } from './status-filter';
+import { useStatusParam } from './use-status-param';
+
+export type OrdersListProps = {
+  role: OrderViewer;
+  /** The detail page of an order in this role's area. */
+  orderHref: (orderId: string) => string;
+};
+
+function Party({ party }: { party: OrderListItem['provider_id'] }) {
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+        {party.desc.title || party.auth_id.email}
+      </Text>
+      {party.desc.title && (
+        <Text fz="xs" c="dimmed" dir="ltr" ta="start" style={{ overflowWrap: 'anywhere' }}>
+          {party.auth_id.email}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function OrdersList({ role, orderHref }: OrdersListProps) {
+  const { t } = useTranslation('orders');
+  const [page, setPage] = usePageParam();
+  const [status, setStatus] = useStatusParam();
+  const query = useOrders(role, page, status);
+
+  const supplier: Column<OrderListItem> = {
+    key: 'supplier',
+    header: t('list.supplier'),
+    render: (order) => <Party party={order.provider_id} />,
+  };
+  const sme: Column<OrderListItem> = { key: 'sme', header: t('list.sme'), render: (order) => <Party party={order.sme_id} /> };
+  const columns: Column<OrderListItem>[] = [
+    ...(role === 'sme' ? [supplier] : role === 'provider' ? [sme] : [sme, supplier]),
+    {
+      key: 'amount',
+      header: t('list.amount'),
+      render: (order) => (
+        <Text component="span" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+          {formatAmount(order.amount)}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('list.status'),
+      render: (order) => (
+        <Group gap={6} wrap="wrap">
+          <OrderStatusBadge status={order.status} />
+          {order.paid && <FinishedBadge />}
+        </Group>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('list.actions'),
+      render: (order) => (
+        <Anchor
+          component={Link}
+          to={orderHref(order._id)}
+          aria-label={t('list.showOrder', {
+            name: order.provider_id.desc.title || order.provider_id.auth_id.email,
+            amount: formatAmount(order.amount),
+          })}
+        >
+          {t('list.show')}
+        </Anchor>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('list.title')}
+        </Title>
+        <StatusFilter value={status} onChange={setStatus} />
+      </Group>
+      <PagedTable
+        caption={t('list.title')}
+        columns={columns}
+        rows={query.data?.orders}
+        rowKey={(order) => order._id}
+        count={query.data?.count}
+        page={page}
+        onPageChange={setPage}
+        {...tableStateOf(query)}
+        minWidth={role === 'sme' || role === 'provider' ? 520 : 680}
+      />
+    </Stack>
+  );
+}

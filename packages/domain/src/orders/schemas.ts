@@ -1,0 +1,149 @@
+// The order and payment calls of DESIGN.md §7: requests (with the spec's messages), the order
+// and instalment shapes of part 1 §6, and the supplier cards an SME browses.
+import { z } from 'zod';
+import { ALL_FILTER } from '../levels.js';
+import { MESSAGES, fillMessage } from '../messages.js';
+import { okEnvelope } from '../schemas/envelope.js';
+import { amount, text } from '../schemas/fields.js';
+
+/** The smallest order (part 1 §9). */
+export const MIN_ORDER_AMOUNT = 1;
+/** A ceiling far above any credit line, so a number that cannot be money is refused at the edge. */
+export const MAX_ORDER_AMOUNT = 1_000_000_000;
+
+/** Every list of DESIGN.md §7: page, perPage ≤ 100 and a status filter (-10 = all). */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.coerce.number().int().default(ALL_FILTER),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+
+function orderAmount(maxCredit: number | null) {
+  const tooLarge = maxCredit === null ? undefined : fillMessage('amountTooLarge', { credit: maxCredit });
+  return amount(
+    { required: MESSAGES.amountRequired, tooSmall: MESSAGES.amountTooSmall, tooLarge },
+    { min: MIN_ORDER_AMOUNT, max: maxCredit ?? MAX_ORDER_AMOUNT },
+  );
+}
+
+const orderDescription = text({ error: MESSAGES.descriptionRequired }).trim().min(1, MESSAGES.descriptionRequired).max(1000);
+
+/** What the server takes; whether the credit covers it is checked under the SME's lock. */
+export const createOrderRequest = z.object({
+  providerId: z.string({ error: MESSAGES.providerNotFound }).uuid({ error: MESSAGES.providerNotFound }),
+  amount: orderAmount(null),
+  description: orderDescription,
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
+
+/** The Create Order form: the same fields, with the available credit as the ceiling (part 1 §5). */
+export function createOrderForm(availableCredit: number) {
+  return z.object({ amount: orderAmount(availableCredit), description: orderDescription });
+}
+export type CreateOrderForm = z.infer<ReturnType<typeof createOrderForm>>;
+
+export const orderIdRequest = z.object({ orderId: z.string({ error: MESSAGES.orderNotFound }).uuid({ error: MESSAGES.orderNotFound }) });
+export const transactionRequest = z.object({ transactionId: text({ error: MESSAGES.paymentNotFound }).min(16, MESSAGES.paymentNotFound).max(100, MESSAGES.paymentNotFound) });
+export const sandboxCompleteRequest = transactionRequest.extend({ approve: z.boolean() });
+export const transactionParams = z.object({ transactionId: transactionRequest.shape.transactionId });
+
+const party = z.object({ _id: z.string(), desc: z.object({ title: z.string().nullable() }), auth_id: z.object({ email: z.string() }) });
+
+export const installmentShape = z.object({
+  _id: z.string(),
+  order_id: z.string(),
+  /** The plan's fraction for this instalment (0.25 = 25%). */
+  rate: z.number(),
+  amount: z.number(),
+  paid: z.object({ at: z.string().nullable(), deadline: z.string() }),
+});
+export type Installment = z.infer<typeof installmentShape>;
+
+export const breakdownShape = z.object({
+  discountRate: z.number(),
+  discount: z.number(),
+  bankShareRate: z.number(),
+  bankShare: z.number(),
+  platformShareRate: z.number(),
+  platformShare: z.number(),
+  supplierPayout: z.number(),
+});
+export type OrderBreakdown = z.infer<typeof breakdownShape>;
+
+export const orderShape = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  status: z.number().int(),
+  paid: z.boolean(),
+  description: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Only the owning SME ever receives it (DESIGN.md §7, Verify code). */
+  verify_code: z.string().nullable().optional(),
+  tax_rate: z.number(),
+  bank_share_rate: z.number(),
+  sme_id: party,
+  provider_id: party,
+  invoice: z.object({ file: z.string() }).nullable(),
+  latePay: z.object({ once: z.boolean(), active: z.boolean() }),
+  installments: z.array(installmentShape),
+  /** Admin and bank only. */
+  breakdown: breakdownShape.optional(),
+});
+export type Order = z.infer<typeof orderShape>;
+
+export const orderListItem = orderShape.omit({ installments: true, verify_code: true, breakdown: true });
+export type OrderListItem = z.infer<typeof orderListItem>;
+
+export const orderListResponse = okEnvelope(z.object({ orders: z.array(orderListItem), count: z.number().int() }));
+export const orderShowResponse = okEnvelope(z.object({ order: orderShape }));
+export const orderCreateResponse = okEnvelope(z.object({ order: z.object({ _id: z.string() }) }));
+export const orderCancelResponse = okEnvelope(z.object({ order: z.object({ _id: z.string(), status: z.number().int() }) }));
+
+export const payStartResponse = okEnvelope(z.object({ transactionId: z.string(), paymentUrl: z.string() }));
+export const payVerifyResponse = okEnvelope(z.object({ payStatus: z.boolean(), orderId: z.string() }));
+
+/** The sandbox gateway's page: what the payer is asked to approve. */
+export const sandboxTransactionResponse = okEnvelope(
+  z.object({
+    transactionId: z.string(),
+    amount: z.number(),
+    description: z.string(),
+    status: z.enum(['pending', 'approved', 'declined', 'refunded']),
+  }),
+);
+export const sandboxCompleteResponse = okEnvelope(z.object({ redirectUrl: z.string() }));
+
+const category = z.object({ _id: z.string(), title: z.string() });
+export const providerCard = z.object({
+  _id: z.string(),
+  desc: z.object({ title: z.string().nullable(), text: z.string().nullable() }),
+  auth_id: z.object({ email: z.string() }),
+  categories: z.array(category),
+});
+export type ProviderCard = z.infer<typeof providerCard>;
+
+const phone = z.object({ country_code: z.string(), number: z.string() }).nullable();
+export const providerDetail = providerCard.extend({
+  info: z.object({
+    firstname: z.string().nullable(),
+    lastname: z.string().nullable(),
+    phone,
+    phone2: phone,
+    email2: z.string().nullable(),
+    address: z.string().nullable(),
+    address2: z.string().nullable(),
+    instagram: z.string().nullable(),
+    website: z.string().nullable(),
+  }),
+});
+export type ProviderDetail = z.infer<typeof providerDetail>;
+
+export const providerCardsResponse = okEnvelope(z.object({ providers: z.array(providerCard), count: z.number().int() }));
+export const providerDetailResponse = okEnvelope(z.object({ provider: providerDetail }));
+
+export const ledgerBalancesResponse = okEnvelope(
+  z.object({ accounts: z.array(z.object({ account: z.string(), balance: z.number() })), total: z.number() }),
+);
