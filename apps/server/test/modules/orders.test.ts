@@ -3,6 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
+import { buildApp } from '../../src/app.js';
+import { createDatabase } from '../../src/db/client.js';
 import { signCallback, callbackSecret, CALLBACK_SIGNATURE_HEADER } from '../../src/modules/orders/gateway.js';
 import { bearer, body, createAccount, loginAs, useTestApp, type TestAccount } from '../helpers.js';
 
@@ -159,6 +161,33 @@ describe('creating an order', () => {
     const [a, b] = await Promise.all([1, 2].map(() => post('/api/v1/sme/order/create', headers, { providerId: supplierId, amount: 100, description: 'last' })));
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 400]);
     expect(await credit(smeId)).toEqual({ limit: 10_000, amount: 0, spend: 10_000 });
+  });
+
+  it('never overspends across API processes: two apps with their own pools race on one credit line', async () => {
+    const { account, smeId } = await activeSme(50_000); // 500.00
+    const second = createDatabase(ctx.database.url, 10);
+    const other = await buildApp({ config: ctx.config, db: second.db, logger: false, runDispatcher: false, runJobs: false });
+    try {
+      const tokens = [await loginAs(ctx.app, account), await loginAs(other, account)];
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 === 0 ? ctx.app : other).inject({
+            method: 'POST',
+            url: '/api/v1/sme/order/create',
+            headers: bearer(tokens[i % 2]!),
+            payload: { providerId: supplierId, amount: 30, description: `two processes ${i}` },
+          }),
+        ),
+      );
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(16);
+      expect(responses.filter((r) => r.statusCode === 400)).toHaveLength(24);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+    expect(await credit(smeId)).toEqual({ limit: 50_000, amount: 2_000, spend: 48_000 });
+    expect(await receivable(smeId)).toBe(48_000);
+    expect(await count(sql`select count(*) as n from orders where sme_id = ${smeId}`)).toBe(16);
   });
 
   it('rolls the whole step back when a later write fails (no order, no credit taken, no ledger)', async () => {

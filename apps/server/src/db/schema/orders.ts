@@ -48,9 +48,8 @@ export const installments = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    smeId: uuid('sme_id')
-      .notNull()
-      .references(() => smes.id),
+    /** The order's SME, copied so an SME's money rows live together when sharded (written from the order in the same statement). */
+    smeId: uuid('sme_id').notNull(),
     /** 0-based position; paid in this order. */
     position: integer('position').notNull(),
     /** Basis points of the plan. */
@@ -107,7 +106,8 @@ export const ledgerEntries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     orderId: uuid('order_id').references(() => orders.id),
-    smeId: uuid('sme_id').references(() => smes.id),
+    /** The order's SME, copied for co-location (written from the order in the same statement). */
+    smeId: uuid('sme_id'),
     paymentId: uuid('payment_id').references(() => payments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,9 +122,9 @@ export const ledgerPostings = pgTable(
       .notNull()
       .references(() => ledgerEntries.id),
     account: text('account').notNull(),
-    /** The SME an account belongs to (its receivable), else null. */
-    smeId: uuid('sme_id').references(() => smes.id),
-    orderId: uuid('order_id').references(() => orders.id),
+    /** The SME an account belongs to (its receivable), else null; copied from its entry in the same statement. */
+    smeId: uuid('sme_id'),
+    orderId: uuid('order_id'),
     /** Minor units; debit positive, credit negative. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
