@@ -42,6 +42,8 @@ import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { CALLBACK_SIGNATURE_HEADER, callbackSecret, signCallback, type PaymentGateway } from './modules/orders/gateway.js';
 import { gatewayCallbackRoutes, sandboxGatewayRoutes, smeOrderRoutes } from './modules/orders/routes.js';
+import { createFulfilmentService, type FulfilmentService } from './modules/orders/fulfilment.js';
+import { fulfilmentRoutes } from './modules/orders/fulfilment-routes.js';
 import { createSandboxGateway, type SandboxGateway } from './modules/orders/sandbox-gateway.js';
 import { createOrdersService, type OrdersService } from './modules/orders/service.js';
 
@@ -66,6 +68,7 @@ declare module 'fastify' {
     dispatcher: Dispatcher;
     jobs: JobRunner;
     orders: OrdersService;
+    fulfilment: FulfilmentService;
     /** The built-in sandbox gateway, when it is the gateway in use. */
     sandbox: SandboxGateway | undefined;
   }
@@ -271,6 +274,16 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   await app.register(gatewayCallbackRoutes, { prefix: '/api/v1', orders });
   if (sandbox) await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
   await app.register(ledgerRoutes, { prefix: '/api/v1', db });
+  const fulfilment = createFulfilmentService({
+    db,
+    gateway: paymentGateway,
+    throttle,
+    storage: files,
+    codeLimit: { max: config.loginMaxFailures, windowMs: config.loginWindowMs },
+    clock,
+  });
+  app.decorate('fulfilment', fulfilment);
+  await app.register(fulfilmentRoutes, { prefix: '/api/v1', fulfilment, db, auth, storage: files, secret: config.sessionSecret });
 
   const jobs = createJobRunner({
     db,

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     if (seeded) log('seeded the demo data into the new database');
     app = await buildApp({ config, db: database.db, storage });
     if (seeded && app.sandbox) {
-      const made = await seedDemoOrders({ db: database.db, orders: app.orders, sandbox: app.sandbox });
+      const made = await seedDemoOrders({ db: database.db, orders: app.orders, fulfilment: app.fulfilment, sandbox: app.sandbox });
       log(`seeded ${made} demo orders`);
     }
     await app.listen({ port: config.port, host: config.host });

@@ -135,6 +135,7 @@ export const MESSAGES = {
   orderCanceled: 'the order is canceled',
   providerNotAvailable: 'this supplier is not available',
   smeNotActive: 'your account is not activated for orders yet',
+  providerNotActive: 'your account is not verified for orders yet',
   noCreditPlan: 'your instalment plan is not set yet',
   everyInstallmentPaid: 'every instalment of this order is paid',
   paymentNotFound: 'payment not found',
@@ -148,6 +149,16 @@ export const MESSAGES = {
   loginAsSupplierToDeliver: 'login as supplier to verify delivery',
   sandboxNotInUse: 'the test payment page is not in use',
   callbackSignatureInvalid: 'the callback signature is not valid',
+  // fulfilment and settlement (part 1 §8, part 2 §8)
+  orderAccepted: 'order accepted successfully',
+  orderDeclined: 'order declined, the paid instalment is refunded',
+  orderDeclineConfirm: 'Are you sure to decline this order ?',
+  deliveryRegistered: 'Your order delivery is registered successfully',
+  verifyCodeWrong: 'the verify code is not correct',
+  invoiceUploaded: 'invoice uploaded successfully',
+  invoiceVerified: 'invoice verified successfully',
+  orderPaid: 'order paid successfully',
+  orderPayConfirm: 'Are you sure to pay this order ?',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -14,7 +14,7 @@ describe('demo orders', () => {
   it('gives sme@example.com orders at every status, one late, a balanced ledger and at least 5,000 available', async () => {
     await ctx.db.delete(signupCodes);
     await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)));
-    expect(await seedDemoOrders({ db: ctx.db, orders: ctx.app.orders, sandbox: ctx.app.sandbox! })).toBe(9);
+    expect(await seedDemoOrders({ db: ctx.db, orders: ctx.app.orders, fulfilment: ctx.app.fulfilment, sandbox: ctx.app.sandbox! })).toBe(9);
 
     const login = body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'sme@example.com', password: 'demo12345' } })).content;
     const headers = bearer(login.token);
@@ -22,6 +22,12 @@ describe('demo orders', () => {
     expect(count).toBe(9);
     expect(new Set(orders.map((o: { status: number }) => o.status))).toEqual(new Set([-1, 0, 1, 2, 3, 4, 5, 6]));
     expect(orders.filter((o: { latePay: { active: boolean } }) => o.latePay.active)).toHaveLength(1);
+    // From status 4 on the order carries its invoice; from 2 on the SME sees its verify code.
+    expect(orders.filter((o: { status: number; invoice: unknown }) => o.status >= 4 && o.invoice !== null)).toHaveLength(3);
+    const admin = body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'admin@example.com', password: 'demo12345' } })).content;
+    const paid = orders.find((o: { status: number }) => o.status === 6);
+    const shown = body(await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/order/show/${paid._id}`, headers: bearer(admin.token) })).content.order;
+    expect(shown.breakdown.bankShare + shown.breakdown.platformShare).toBeCloseTo(shown.breakdown.discount, 2);
 
     const { sme } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/sme/profile/get', headers })).content;
     expect(sme.credit.amount).toBeGreaterThanOrEqual(5000);

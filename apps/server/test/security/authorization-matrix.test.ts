@@ -17,7 +17,9 @@
 //   and its decisions answer 200 instead of 404;
 // - HEAD on GET /api/v1/{sme,provider}/email/resend runs the handler and issues a code.
 // (5) an activated SME sees verified suppliers' business cards (the marketplace), never their files or
-//     timeline, and never an unverified supplier; its orders and payments are its own (foreign ids 404).
+//     timeline, and never an unverified supplier; its orders and payments are its own (foreign ids 404);
+// (6) an invoice file is served to its order's SME and supplier, the admin and the bank (the
+//     fulfilment tests check each); a verified supplier sees its own orders from waiting on.
 // Policy (3) is checked by the "back-office profiles and timelines" cells, from both insurance
 // companies' side (a visibility of "every SME at level 6" fails them); they pass on 1024cee.
 import { and, eq } from 'drizzle-orm';
@@ -217,6 +219,34 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/v1/pub/gateway/sandbox/{transactionId}': { access: 'public', url: () => '/api/v1/pub/gateway/sandbox/sbx_no_such_transaction_here', admitted: 404 },
   'POST /api/v1/pub/gateway/sandbox/complete': { access: 'public', payload: {}, admitted: 400 },
   'GET /api/v1/admin/ledger/balances': { access: ADMIN, check: (body) => expect(body.content.total).toBe(0) },
+  // Fulfilment: a supplier takes orders once verified; the early one is refused.
+  'GET /api/v1/provider/order/list': { access: ['provider'], admitted: (caller) => (caller === 'providerEarly' ? 403 : 200) },
+  'GET /api/v1/provider/order/show/{id}': {
+    access: ['provider'],
+    url: () => `/api/v1/provider/order/show/${UNKNOWN_ID}`,
+    admitted: (caller) => (caller === 'providerEarly' ? 403 : 404),
+  },
+  'POST /api/v1/provider/order/accept': { access: ['provider'], payload: {}, admitted: 400 },
+  'POST /api/v1/provider/order/decline': { access: ['provider'], payload: {}, admitted: 400 },
+  'POST /api/v1/provider/order/delivered': { access: ['provider'], payload: {}, admitted: 400 },
+  // Not multipart: refused before anything is read.
+  'POST /api/v1/provider/order/invoice/upload': { access: ['provider'], payload: {}, admitted: 400 },
+  ...Object.fromEntries(
+    (['admin', 'bank', 'insurance'] as const).flatMap((role) => [
+      [`GET /api/v1/${role}/order/list`, { access: [role] }],
+      [`GET /api/v1/${role}/order/show/{id}`, { access: [role], url: () => `/api/v1/${role}/order/show/${UNKNOWN_ID}`, admitted: 404 }],
+    ]),
+  ),
+  'GET /api/v1/admin/installment/list': { access: ADMIN },
+  'GET /api/v1/bank/installment/list': { access: ['bank'] },
+  'POST /api/v1/admin/order/invoice/verify': { access: ADMIN, payload: {}, admitted: 400 },
+  'POST /api/v1/bank/order/pay': { access: ['bank'], payload: {}, admitted: 400 },
+  // Public at the gate; the handler admits the order's parties, the admin and the bank (policy 6).
+  'GET /api/v1/pub/order/invoice/file/{file}': {
+    access: 'public',
+    url: () => `/api/v1/pub/order/invoice/file/${UNKNOWN_ID}.pdf`,
+    admitted: (caller) => (caller === 'anonymous' ? 401 : 404),
+  },
 };
 
 function isAdmitted(access: Access, caller: Caller): boolean {

@@ -147,3 +147,23 @@ export const providerDetailResponse = okEnvelope(z.object({ provider: providerDe
 export const ledgerBalancesResponse = okEnvelope(
   z.object({ accounts: z.array(z.object({ account: z.string(), balance: z.number() })), total: z.number() }),
 );
+
+// ---- fulfilment and settlement (DESIGN.md §7: supplier, back office)
+
+export const VERIFY_CODE_MIN_LENGTH = 6;
+
+export const deliveredRequest = z.object({
+  orderId: z.string({ error: MESSAGES.dataIncorrect }).uuid({ error: MESSAGES.dataIncorrect }),
+  verifyCode: text({ error: MESSAGES.dataIncorrect }).trim().min(VERIFY_CODE_MIN_LENGTH, MESSAGES.dataIncorrect).max(64, MESSAGES.dataIncorrect),
+});
+
+/** An instalment in the back office's list: the instalment and whose order it belongs to. */
+export const installmentListItem = installmentShape.extend({
+  sme_id: z.object({ _id: z.string(), desc: z.object({ title: z.string().nullable() }), auth_id: z.object({ email: z.string() }) }),
+  order_status: z.number().int(),
+});
+export type InstallmentListItem = z.infer<typeof installmentListItem>;
+export const installmentListResponse = okEnvelope(z.object({ installments: z.array(installmentListItem), count: z.number().int() }));
+
+/** The answer of a supplier's, admin's or bank's step on an order. */
+export const orderStepResponse = okEnvelope(z.object({ order: z.object({ _id: z.string(), status: z.number().int() }) }));

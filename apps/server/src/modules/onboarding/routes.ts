@@ -1,10 +1,7 @@
 // /api/v1/{sme|provider}/…: the onboarding calls of part 1 §7, the same routes for both kinds of party.
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MESSAGES,
   categoriesResponse,
   documentDeleteRequest,
   documentResponse,
@@ -23,44 +20,11 @@ import {
   smeInfoRequest,
   smeProfileResponse,
 } from '@qist/domain';
-import { AppError, badRequest, multipartRefusal } from '../../errors.js';
+import { readUpload } from '../../lib/multipart.js';
 import { principalOf } from '../../plugins/access.js';
 import type { OnboardingService, PartyKind, UploadInput } from './service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
-
-/**
- * Reads the one file and the text fields of a multipart upload. A body that is not a well-formed
- * form (no or wrong boundary, cut short, no closing line) is the sender's fault: 400, not 500.
- */
-async function readUpload(request: FastifyRequest, fileFields: string[]): Promise<UploadInput> {
-  if (!request.isMultipart()) throw badRequest(MESSAGES.selectFile);
-  try {
-    return await readParts(request, fileFields);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    // An upload limit keeps its own sentence; anything else the parser threw is a malformed form.
-    throw multipartRefusal(error) ?? badRequest(MESSAGES.invalidMultipart);
-  }
-}
-
-async function readParts(request: FastifyRequest, fileFields: string[]): Promise<UploadInput> {
-  const input: UploadInput = { title: undefined, file: undefined };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const file = part as MultipartFile;
-      if (!fileFields.includes(file.fieldname) || input.file) {
-        await file.toBuffer();
-        throw badRequest(input.file ? MESSAGES.oneFileOnly : MESSAGES.selectFile);
-      }
-      input.file = { bytes: await file.toBuffer(), filename: file.filename };
-    } else if (typeof part.value === 'string') {
-      if (part.fieldname === 'title') input.title = part.value;
-      if (part.fieldname === 'description' || part.fieldname === 'desc') input.description = part.value;
-    }
-  }
-  return input;
-}
 
 export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingService; kind: PartyKind }> = async (
   app,
@@ -129,7 +93,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingSer
       },
     },
     async (request) => {
-      const input = await readUpload(request, [`${kind}Doc`, 'file']);
+      const { fields, file } = await readUpload(request, [`${kind}Doc`, 'file']);
+      const input: UploadInput = { title: fields.title, description: fields.description ?? fields.desc, file };
       return { status: true as const, content: { doc: await onboarding.uploadDocument(principalOf(request), input) } };
     },
   );

@@ -1,13 +1,12 @@
 // The demo's orders (DESIGN.md §7): sme@example.com's orders with the demo suppliers at every
-// status, one of them late, made through the same service steps a user takes, so the ledger holds
-// exactly the entries they imply. Steps that later capabilities own (accept, delivery, invoice,
-// bank payout) are written as those steps write them.
-import { randomBytes } from 'node:crypto';
-import { ORDER_STATUS, bankPayoutEntry, orderBreakdown } from '@qist/domain';
+// status, one of them late, made through the same service steps the SME, the supplier, the admin
+// and the bank take, so the ledger holds exactly the entries they imply.
+import { ORDER_STATUS, type Role } from '@qist/domain';
 import { sql } from 'drizzle-orm';
+import { samplePdf } from '../../db/seed.js';
 import { withTransaction, type Db } from '../../db/transaction.js';
 import type { Principal } from '../../lib/principal.js';
-import { postEntry } from '../ledger/repository.js';
+import type { FulfilmentService } from './fulfilment.js';
 import type { SandboxGateway } from './sandbox-gateway.js';
 import type { OrdersService } from './service.js';
 
@@ -36,23 +35,35 @@ export const DEMO_ORDERS: DemoOrder[] = [
   { supplier: 'supplier@example.com', amount: 300, description: 'Coffee machine (instalment late)', status: ORDER_STATUS.sending, ageDays: 40 },
 ];
 
+/** The demo account acting, as a session of it would be. */
+async function actingAs(db: Db, email: string, role: Role): Promise<Principal | undefined> {
+  const found = await db.execute<{ id: string; name: string; insurance_company_id: string | null }>(
+    sql`select id, name, insurance_company_id from users where email = ${email} and role = ${role}`,
+  );
+  const user = found.rows[0];
+  return user && { sessionId: 'demo-seed', userId: user.id, email, role, name: user.name, insuranceCompanyId: user.insurance_company_id };
+}
+
 export async function seedDemoOrders({
   db,
   orders,
+  fulfilment,
   sandbox,
   smeEmail = 'sme@example.com',
 }: {
   db: Db;
   orders: OrdersService;
+  fulfilment: FulfilmentService;
   sandbox: SandboxGateway;
   smeEmail?: string;
 }): Promise<number> {
-  const sme = await db.execute<{ id: string; user_id: string; name: string }>(
-    sql`select s.id, s.user_id, u.name from smes s join users u on u.id = s.user_id where u.email = ${smeEmail} and s.level = 8`,
+  const active = await db.execute<{ id: string }>(
+    sql`select s.id from smes s join users u on u.id = s.user_id where u.email = ${smeEmail} and s.level = 8`,
   );
-  const owner = sme.rows[0];
-  if (!owner) return 0;
-  const principal: Principal = { sessionId: 'demo-seed', userId: owner.user_id, email: smeEmail, role: 'sme', name: owner.name, insuranceCompanyId: null };
+  const principal = active.rows[0] && (await actingAs(db, smeEmail, 'sme'));
+  const admin = await actingAs(db, 'admin@example.com', 'admin');
+  const bank = await actingAs(db, 'bank@example.com', 'bank');
+  if (!principal || !admin || !bank) return 0;
 
   let made = 0;
   for (const demo of DEMO_ORDERS) {
@@ -74,25 +85,26 @@ export async function seedDemoOrders({
       }
     }
 
+    const supplierAccount = await actingAs(db, demo.supplier, 'provider');
+    if (supplierAccount && demo.status >= ORDER_STATUS.sending) {
+      await fulfilment.accept(supplierAccount, orderId);
+      if (demo.status >= ORDER_STATUS.delivered) {
+        const code = await db.execute<{ verify_code: string }>(sql`select verify_code from orders where id = ${orderId}`);
+        await fulfilment.delivered(supplierAccount, { orderId, verifyCode: code.rows[0]?.verify_code ?? '' }, 'demo-seed');
+      }
+      if (demo.status >= ORDER_STATUS.uploadedInvoice) {
+        await fulfilment.uploadInvoice(supplierAccount, orderId, samplePdf(`Invoice: ${demo.description}`));
+      }
+      if (demo.status >= ORDER_STATUS.invoiceVerifiedByAdmin) await fulfilment.verifyInvoice(admin, orderId);
+      if (demo.status >= ORDER_STATUS.paidByBank) await fulfilment.payByBank(bank, orderId);
+    }
+
+    // Back-date the order, so the lists read like weeks of business and one instalment is late.
     await withTransaction(db, async (tx) => {
-      const shift = demo.ageDays * DAY_MS;
-      await tx.execute(sql`update orders set created_at = created_at - ${`${shift} milliseconds`}::interval,
-        updated_at = updated_at - ${`${Math.max(0, shift - DAY_MS)} milliseconds`}::interval where id = ${orderId}`);
-      await tx.execute(sql`update installments set deadline = deadline - ${`${shift} milliseconds`}::interval,
-        paid_at = paid_at - ${`${Math.max(0, shift - DAY_MS)} milliseconds`}::interval where order_id = ${orderId}`);
-      if (demo.status >= ORDER_STATUS.sending) {
-        await tx.execute(sql`update orders set status = ${demo.status}, verify_code = ${randomBytes(6).toString('base64url').toUpperCase()} where id = ${orderId}`);
-      }
-      if (demo.status === ORDER_STATUS.paidByBank) {
-        const order = await tx.execute<{ sme_id: string; amount: string; tax_rate: number; bank_share_rate: number }>(
-          sql`select sme_id, amount, tax_rate, bank_share_rate from orders where id = ${orderId}`,
-        );
-        const row = order.rows[0];
-        if (row) {
-          const amount = Number(row.amount);
-          await postEntry(tx, bankPayoutEntry(amount, orderBreakdown(amount, row.tax_rate, row.bank_share_rate)), { smeId: row.sme_id, orderId });
-        }
-      }
+      const shift = `${demo.ageDays * DAY_MS} milliseconds`;
+      const paidShift = `${Math.max(0, demo.ageDays - 1) * DAY_MS} milliseconds`;
+      await tx.execute(sql`update orders set created_at = created_at - ${shift}::interval, updated_at = updated_at - ${paidShift}::interval where id = ${orderId}`);
+      await tx.execute(sql`update installments set deadline = deadline - ${shift}::interval, paid_at = paid_at - ${paidShift}::interval where order_id = ${orderId}`);
     });
   }
   await withTransaction(db, (tx) => orders.markLatePayments(tx, new Date()));

@@ -47,6 +47,8 @@ export type OrderScope = {
   smeUserId?: string;
   providerUserId?: string;
   minStatus?: number;
+  /** An insurer sees the orders of the SMEs its company granted credit to (verified at level 7). */
+  insuranceCompanyId?: string;
 };
 
 function scopeWhere(scope: OrderScope, status: number): SQL {
@@ -54,6 +56,10 @@ function scopeWhere(scope: OrderScope, status: number): SQL {
   if (scope.smeUserId) parts.push(sql`o.sme_id = (select id from smes where user_id = ${scope.smeUserId})`);
   if (scope.providerUserId) parts.push(sql`o.provider_id = (select id from providers where user_id = ${scope.providerUserId})`);
   if (scope.minStatus !== undefined) parts.push(sql`o.status >= ${scope.minStatus}`);
+  if (scope.insuranceCompanyId) {
+    parts.push(sql`o.sme_id in (select s.id from smes s join verification_logs l on l.user_id = s.user_id and l.level = 7
+                               join users u on u.id = l.operator_user_id where u.insurance_company_id = ${scope.insuranceCompanyId})`);
+  }
   if (status !== ALL_FILTER) parts.push(sql`o.status = ${status}`);
   return sql.join(parts, sql` and `);
 }
@@ -101,12 +107,71 @@ export async function lockOrder(tx: Executor, orderId: string, smeUserId?: strin
   return result.rows[0];
 }
 
+export type LockedForStep = LockedOrder & { tax_rate: number; bank_share_rate: number; verify_code: string | null; invoice_file: string | null };
+
+/** The order's row lock for a supplier's or the back office's step; a supplier only locks its own. */
+export async function lockOrderForStep(tx: Executor, orderId: string, providerUserId?: string): Promise<LockedForStep | undefined> {
+  const owner = providerUserId ? sql`and provider_id = (select id from providers where user_id = ${providerUserId})` : sql``;
+  const result = await tx.execute<LockedForStep>(
+    sql`select id, sme_id, amount, status, tax_rate, bank_share_rate, verify_code, invoice_file from orders
+        where id = ${orderId} ${owner} for update`,
+  );
+  return result.rows[0];
+}
+
+export async function updateOrder(
+  tx: Executor,
+  orderId: string,
+  values: { status: number; now: Date; verifyCode?: string; invoiceFile?: string },
+): Promise<void> {
+  const code = values.verifyCode === undefined ? sql`` : sql`, verify_code = ${values.verifyCode}`;
+  const file = values.invoiceFile === undefined ? sql`` : sql`, invoice_file = ${values.invoiceFile}`;
+  await tx.execute(sql`update orders set status = ${values.status}, updated_at = ${values.now} ${code} ${file} where id = ${orderId}`);
+}
+
+/** The approved payments of an order, to give back when the supplier declines it. */
+export async function approvedPayments(tx: Executor, orderId: string): Promise<{ id: string; transaction_id: string; installment_id: string; amount: string }[]> {
+  const result = await tx.execute<{ id: string; transaction_id: string; installment_id: string; amount: string }>(
+    sql`select id, transaction_id, installment_id, amount from payments where order_id = ${orderId} and status = 'approved' for update`,
+  );
+  return result.rows;
+}
+
+export async function unpayInstallment(tx: Executor, installmentId: string): Promise<void> {
+  await tx.execute(sql`update installments set paid_at = null where id = ${installmentId}`);
+}
+
+export type InstallmentListRow = InstallmentRow & {
+  order_status: number;
+  sme_id: string;
+  sme_title: string | null;
+  sme_email: string;
+};
+
+export async function listAllInstallments(db: Executor, page: number, perPage: number): Promise<{ rows: InstallmentListRow[]; count: number }> {
+  const [rows, count] = await Promise.all([
+    db.execute<InstallmentListRow>(
+      sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status,
+            o.sme_id, s.company_title as sme_title, u.email as sme_email
+          from installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id
+          order by o.created_at desc, i.order_id, i.position limit ${perPage} offset ${(page - 1) * perPage}`,
+    ),
+    db.execute<{ count: string }>(sql`select count(*) as count from installments`),
+  ]);
+  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+}
+
 /** Credit taken or given back, in one statement; taking refuses to go below zero available. */
 export async function moveCredit(tx: Executor, smeId: string, spendDeltaMinor: number): Promise<void> {
   await tx.execute(
     sql`update smes set credit_spend = credit_spend + ${spendDeltaMinor}, credit_amount = credit_amount - ${spendDeltaMinor},
         updated_at = now() where id = ${smeId}`,
   );
+}
+
+export async function findProviderLevel(db: Executor, userId: string): Promise<number | undefined> {
+  const result = await db.execute<{ level: number }>(sql`select level from providers where user_id = ${userId}`);
+  return result.rows[0]?.level;
 }
 
 export async function findSmeCredit(db: Executor, smeUserId: string) {

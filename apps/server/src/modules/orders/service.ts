@@ -16,14 +16,10 @@ import {
   fractionToBasisPoints,
   fromMinorUnits,
   installmentPaidEntry,
-  orderCanceledEntry,
   orderCreatedEntry,
-  orderStatusName,
   toMinorUnits,
-  transitionFor,
   type CreateOrderRequest,
   type ListQuery,
-  type OrderAction,
 } from '@qist/domain';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -36,6 +32,7 @@ import { isCallbackSignatureValid, type PaymentGateway } from './gateway.js';
 import { readOrderContext, writeOrder } from './create-order.js';
 import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice } from './notices.js';
 import { toOrder, toOrderListItem } from './projection.js';
+import { cancelLockedOrder, wrongStatus } from './steps.js';
 import * as repo from './repository.js';
 
 export interface OrdersDeps {
@@ -53,17 +50,6 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 const JOB_BATCH = 200;
 const HOUR_MS = 3_600_000;
 
-function wrongStatus(status: number) {
-  return conflict(fillMessage('orderWrongStatus', { status: orderStatusName(status) }));
-}
-
-/** Refuses a step the state machine does not have from this status. */
-function assertTransition(action: OrderAction, status: number) {
-  const step = transitionFor(action, status);
-  if (!step) throw wrongStatus(status);
-  return step;
-}
-
 export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSecret, clock = () => new Date() }: OrdersDeps) {
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
@@ -73,17 +59,6 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
 
   const phoneOf = (row: { phone_country_code: string | null; phone_number: string | null }) =>
     row.phone_country_code && row.phone_number ? `+${row.phone_country_code}${row.phone_number}` : null;
-
-  /** Cancels a locked order: what the SME still owes on it goes back to its available credit. */
-  async function releaseOrder(tx: Tx, order: repo.LockedOrder, now: Date): Promise<void> {
-    assertTransition('cancel', order.status);
-    const outstanding = Number(order.amount) - (await repo.paidTotal(tx, order.id));
-    await repo.setOrderStatus(tx, order.id, ORDER_STATUS.canceled, now);
-    if (outstanding > 0) {
-      await postEntry(tx, orderCanceledEntry(outstanding), { smeId: order.sme_id, orderId: order.id });
-      await repo.moveCredit(tx, order.sme_id, -outstanding);
-    }
-  }
 
   function smeOnly(principal: Principal) {
     if (principal.role !== 'sme') throw forbidden(MESSAGES.forbidden);
@@ -183,7 +158,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       return withTransaction(db, async (tx) => {
         const order = await repo.lockOrder(tx, orderId, userId);
         if (!order) throw notFound(MESSAGES.orderNotFound);
-        await releaseOrder(tx, order, now);
+        await cancelLockedOrder(tx, order, 'cancel', now);
         return { _id: order.id, status: ORDER_STATUS.canceled };
       });
     },
@@ -298,7 +273,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       for (const id of ids) {
         const order = await repo.lockOrder(tx, id);
         if (!order || order.status !== ORDER_STATUS.created) continue;
-        await releaseOrder(tx, order, now);
+        await cancelLockedOrder(tx, order, 'cancel', now);
         const owner = await tx.execute<{ email: string; phone_country_code: string | null; phone_number: string | null }>(
           sql`select u.email, s.phone_country_code, s.phone_number from smes s join users u on u.id = s.user_id where s.id = ${order.sme_id}`,
         );

@@ -6,7 +6,7 @@ import { withTransaction, type Db } from '../../db/transaction.js';
 import { rateEvents } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../errors.js';
 
-export type RateKind = 'login_failed' | 'register' | 'preregister';
+export type RateKind = 'login_failed' | 'register' | 'preregister' | 'verify_code_failed';
 
 export interface RateLimit {
   kind: RateKind;

@@ -83,7 +83,7 @@ describe('the payment links /pay-order and /pay-instalment', () => {
       'POST /api/v1/sme/pay/init': fail(409, 'this is not possible while the order is waiting'),
     });
     const { router } = renderApp(`/pay-order?orderId=${ORDER_ID}`);
-    expect(await screen.findByText('this is not possible while the order is waiting')).toBeInTheDocument();
+    expect(await screen.findByText('this is not possible while the order is Waiting')).toBeInTheDocument();
     expect(await screen.findByText('payment is done')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/sme/));
     expect(sentBodies(fetchMock, 'POST', '/api/v1/sme/pay/init')).toEqual([{ orderId: ORDER_ID }]);

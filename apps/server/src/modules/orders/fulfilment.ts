@@ -1,0 +1,242 @@
+// The second half of an order's life (DESIGN.md §4, §7): the supplier accepts, confirms the delivery
+// with the SME's verify code and uploads the invoice; the admin verifies it; the bank pays the
+// supplier, posting the payout and the discount split. The back office's order and instalment
+// views live here too. Each step is one transaction under the order's row lock.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  MESSAGES,
+  ORDER_STATUS,
+  PROVIDER_LEVEL,
+  VERIFY_CODE_MIN_LENGTH,
+  basisPointsToFraction,
+  bankPayoutEntry,
+  fromMinorUnits,
+  orderBreakdown,
+  refundEntry,
+  LEDGER_ACCOUNTS,
+  type ListQuery,
+  type OrderBreakdown,
+} from '@qist/domain';
+import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import { inspectUpload } from '../../lib/file-content.js';
+import type { FileStorage } from '../../lib/file-storage.js';
+import type { Principal } from '../../lib/principal.js';
+import { orderAccountTotals, postEntry } from '../ledger/repository.js';
+import type { Throttle } from '../throttle/service.js';
+import type { PaymentGateway } from './gateway.js';
+import { isoOf, toBreakdown, toOrder, toOrderListItem } from './projection.js';
+import * as repo from './repository.js';
+import { assertTransition, cancelLockedOrder } from './steps.js';
+
+/** Unambiguous letters and digits (no 0/O, 1/I/L): a code a person can also read off a screen. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const VERIFY_CODE_LENGTH = Math.max(8, VERIFY_CODE_MIN_LENGTH);
+
+export function newVerifyCode(): string {
+  const bytes = randomBytes(VERIFY_CODE_LENGTH);
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
+
+function sameCode(given: string, expected: string): boolean {
+  const a = Buffer.from(given.trim().toUpperCase());
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export interface FulfilmentDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  throttle: Throttle;
+  storage: FileStorage;
+  /** Wrong verify codes allowed per supplier and address in the window (like failed sign-ins). */
+  codeLimit: { max: number; windowMs: number };
+  clock?: () => Date;
+}
+
+export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
+
+export function createFulfilmentService({ db, gateway, throttle, storage, codeLimit, clock = () => new Date() }: FulfilmentDeps) {
+  /** A supplier sees and takes orders once the admin verified it (part 1 §6). */
+  async function scopeOf(principal: Principal): Promise<repo.OrderScope> {
+    switch (principal.role) {
+      case 'provider':
+        if ((await repo.findProviderLevel(db, principal.userId)) !== PROVIDER_LEVEL.adminVerified) throw forbidden(MESSAGES.providerNotActive);
+        return { providerUserId: principal.userId, minStatus: ORDER_STATUS.waiting };
+      case 'admin':
+      case 'bank':
+        return {};
+      case 'insurance':
+        if (!principal.insuranceCompanyId) throw forbidden(MESSAGES.forbidden);
+        return { insuranceCompanyId: principal.insuranceCompanyId };
+      default:
+        throw forbidden(MESSAGES.forbidden);
+    }
+  }
+
+  /** After the payout the breakdown is the ledger's postings on the order; before, the split it will post. */
+  async function breakdownOf(row: repo.OrderRow): Promise<OrderBreakdown> {
+    const planned = toBreakdown(row);
+    if (row.status !== ORDER_STATUS.paidByBank) return planned;
+    const totals = await orderAccountTotals(db, row.id);
+    const bankShare = -(totals.get(LEDGER_ACCOUNTS.bankFeeIncome) ?? 0);
+    const platformShare = -(totals.get(LEDGER_ACCOUNTS.platformFeeIncome) ?? 0);
+    return {
+      ...planned,
+      discount: fromMinorUnits(bankShare + platformShare),
+      bankShare: fromMinorUnits(bankShare),
+      platformShare: fromMinorUnits(platformShare),
+      supplierPayout: fromMinorUnits(-(totals.get(LEDGER_ACCOUNTS.bankPayouts) ?? 0)),
+      bankShareRate: basisPointsToFraction(row.bank_share_rate),
+    };
+  }
+
+  async function lockForStep(tx: Tx, principal: Principal, orderId: string) {
+    if (principal.role === 'provider') await scopeOf(principal);
+    const order = await repo.lockOrderForStep(tx, orderId, principal.role === 'provider' ? principal.userId : undefined);
+    if (!order) throw notFound(MESSAGES.orderNotFound);
+    return order;
+  }
+
+  return {
+    async listOrders(principal: Principal, query: ListQuery) {
+      const { rows, count } = await repo.listOrders(db, await scopeOf(principal), query);
+      return { orders: rows.map(toOrderListItem), count };
+    },
+
+    async showOrder(principal: Principal, orderId: string) {
+      const row = await repo.findOrder(db, orderId, await scopeOf(principal));
+      if (!row) throw notFound(MESSAGES.orderNotFound);
+      const installments = await repo.listInstallments(db, orderId);
+      const withBreakdown = principal.role === 'admin' || principal.role === 'bank';
+      const order = toOrder(row, installments, { verifyCode: false, ...(withBreakdown ? { breakdown: await breakdownOf(row) } : {}) });
+      // The invoice is for the owning supplier, the admin and the bank (part 2: not the insurer).
+      return principal.role === 'insurance' ? { ...order, invoice: null } : order;
+    },
+
+    async listInstallments(query: { page: number; perPage: number }) {
+      const { rows, count } = await repo.listAllInstallments(db, query.page, query.perPage);
+      return {
+        installments: rows.map((i) => ({
+          _id: i.id,
+          order_id: i.order_id,
+          rate: basisPointsToFraction(i.rate),
+          amount: fromMinorUnits(Number(i.amount)),
+          paid: { at: i.paid_at ? isoOf(i.paid_at) : null, deadline: isoOf(i.deadline) },
+          order_status: i.order_status,
+          sme_id: { _id: i.sme_id, desc: { title: i.sme_title }, auth_id: { email: i.sme_email } },
+        })),
+        count,
+      };
+    },
+
+    /** 1 → 2: the supplier takes the order; the verify code is made now and only the SME ever sees it. */
+    async accept(principal: Principal, orderId: string) {
+      return withTransaction(db, async (tx) => {
+        const order = await lockForStep(tx, principal, orderId);
+        const step = assertTransition('accept', order.status);
+        await repo.updateOrder(tx, order.id, { status: step.to, now: clock(), verifyCode: newVerifyCode() });
+        return { _id: order.id, status: step.to };
+      });
+    },
+
+    /** 1 → -1: the supplier declines; the paid instalments go back through the gateway and the credit is released. */
+    async decline(principal: Principal, orderId: string) {
+      const now = clock();
+      const refunds = await withTransaction(db, async (tx) => {
+        const order = await lockForStep(tx, principal, orderId);
+        assertTransition('decline', order.status);
+        const paid = await repo.approvedPayments(tx, order.id);
+        for (const payment of paid) {
+          const amount = Number(payment.amount);
+          await postEntry(tx, refundEntry(amount), { smeId: order.sme_id, orderId: order.id, paymentId: payment.id });
+          await repo.moveCredit(tx, order.sme_id, amount);
+          await repo.unpayInstallment(tx, payment.installment_id);
+          await repo.setPaymentStatus(tx, payment.id, 'refunded', now);
+        }
+        await cancelLockedOrder(tx, order, 'decline', now);
+        return paid.map((p) => p.transaction_id);
+      });
+      for (const transactionId of refunds) await gateway.refund(transactionId);
+      return { _id: orderId, status: ORDER_STATUS.canceled };
+    },
+
+    /** 2 → 3: the supplier confirms the delivery with the code the SME showed; wrong codes are throttled. */
+    async delivered(principal: Principal, input: { orderId: string; verifyCode: string }, ip: string) {
+      const attempt = await throttle.take({
+        kind: 'verify_code_failed',
+        ip,
+        subject: principal.userId,
+        max: codeLimit.max,
+        windowMs: codeLimit.windowMs,
+        msg: MESSAGES.tooManyAttempts,
+      });
+      let result: { _id: string; status: number } | undefined;
+      try {
+        result = await withTransaction(db, async (tx) => {
+          const order = await lockForStep(tx, principal, input.orderId);
+          const step = assertTransition('deliver', order.status);
+          if (!order.verify_code || !sameCode(input.verifyCode, order.verify_code)) return undefined;
+          await repo.updateOrder(tx, order.id, { status: step.to, now: clock() });
+          return { _id: order.id, status: step.to };
+        });
+      } catch (error) {
+        // Only a wrong code counts against the limit; an unknown order or a wrong status does not.
+        await attempt.release();
+        throw error;
+      }
+      if (!result) throw badRequest(MESSAGES.verifyCodeWrong);
+      await attempt.release();
+      return result;
+    },
+
+    /** 3 → 4: the invoice, checked by its content and stored under a generated name. */
+    async uploadInvoice(principal: Principal, orderId: string, bytes: Buffer) {
+      // A foreign or unknown order is refused before the file is even looked at.
+      const owned = await repo.findOrder(db, orderId, await scopeOf(principal));
+      if (!owned) throw notFound(MESSAGES.orderNotFound);
+      assertTransition('uploadInvoice', owned.status);
+      const content = await inspectUpload(bytes);
+      if (!content) throw badRequest(MESSAGES.fileTypeRefused);
+      const fileName = await storage.save(content.bytes, content.ext);
+      try {
+        return await withTransaction(db, async (tx) => {
+          const order = await lockForStep(tx, principal, orderId);
+          const step = assertTransition('uploadInvoice', order.status);
+          await repo.updateOrder(tx, order.id, { status: step.to, now: clock(), invoiceFile: fileName });
+          return { _id: order.id, status: step.to };
+        });
+      } catch (error) {
+        await storage.remove(fileName);
+        throw error;
+      }
+    },
+
+    /** 4 → 5: the admin has checked the invoice. */
+    async verifyInvoice(_principal: Principal, orderId: string) {
+      return withTransaction(db, async (tx) => {
+        const order = await repo.lockOrderForStep(tx, orderId);
+        if (!order) throw notFound(MESSAGES.orderNotFound);
+        const step = assertTransition('verifyInvoice', order.status);
+        await repo.updateOrder(tx, order.id, { status: step.to, now: clock() });
+        return { _id: order.id, status: step.to };
+      });
+    },
+
+    /** 5 → 6, once: the bank pays the supplier the amount less its discount, split by the order's snapshot rates. */
+    async payByBank(_principal: Principal, orderId: string) {
+      return withTransaction(db, async (tx) => {
+        const order = await repo.lockOrderForStep(tx, orderId);
+        if (!order) throw notFound(MESSAGES.orderNotFound);
+        const step = assertTransition('payByBank', order.status);
+        const amount = Number(order.amount);
+        await postEntry(tx, bankPayoutEntry(amount, orderBreakdown(amount, order.tax_rate, order.bank_share_rate)), {
+          smeId: order.sme_id,
+          orderId: order.id,
+        });
+        await repo.updateOrder(tx, order.id, { status: step.to, now: clock() });
+        return { _id: order.id, status: step.to };
+      });
+    },
+  };
+}

@@ -1,0 +1,245 @@
+// The second half of an order's life through the API: accept, delivery with the verify code, the
+// invoice, the admin's check and the bank's payout with the discount split, and the supplier's decline.
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@qist/domain';
+import { SAMPLE_FILES, bearer, body, createAccount, loginAs, multipart, useTestApp, type TestAccount } from '../helpers.js';
+
+const ctx = useTestApp({ env: { LOGIN_MAX_FAILURES: '4' } });
+
+type Headers = Record<string, string>;
+let supplier: TestAccount;
+let supplierHeaders: Headers;
+let supplierId: string;
+let admin: Headers;
+let bank: Headers;
+
+async function partyId(table: 'smes' | 'providers', userId: string): Promise<string> {
+  const result = await ctx.db.execute<{ id: string }>(sql`select id from ${sql.raw(table)} where user_id = ${userId}`);
+  return result.rows[0]!.id;
+}
+const post = (url: string, headers: Headers, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers, payload: payload as object });
+const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+async function activeSme(creditLimit = 1_000_000) {
+  const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit });
+  return { account, headers: bearer(await loginAs(ctx.app, account)), smeId: await partyId('smes', account.id) };
+}
+
+/** An order created and its first instalment paid on the sandbox: status 1, waiting for the supplier. */
+async function waitingOrder(sme: { headers: Headers }, amount = 100, providerId = supplierId) {
+  const created = await post('/api/v1/sme/order/create', sme.headers, { providerId, amount, description: 'Shelves' });
+  const orderId = body(created).content.order._id as string;
+  const start = body(await post('/api/v1/sme/pay/init', sme.headers, { orderId })).content;
+  await post('/api/v1/pub/gateway/sandbox/complete', {}, { transactionId: start.transactionId, approve: true });
+  return { orderId, transactionId: start.transactionId as string };
+}
+
+function uploadInvoice(orderId: string, filename: string, bytes: Buffer, headers: Headers = supplierHeaders) {
+  const form = multipart({ orderId }, { field: 'orderInvoice', filename, contentType: 'application/octet-stream', bytes });
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/provider/order/invoice/upload', headers: { ...headers, ...form.headers }, payload: form.payload });
+}
+
+async function status(orderId: string): Promise<number> {
+  const result = await ctx.db.execute<{ status: number }>(sql`select status from orders where id = ${orderId}`);
+  return result.rows[0]!.status;
+}
+async function ledgerTotal(): Promise<number> {
+  const result = await ctx.db.execute<{ t: string }>(sql`select coalesce(sum(amount),0)::bigint as t from ledger_postings`);
+  return Number(result.rows[0]!.t);
+}
+async function credit(smeId: string) {
+  const result = await ctx.db.execute<{ a: string; s: string }>(sql`select credit_amount as a, credit_spend as s from smes where id = ${smeId}`);
+  return { amount: Number(result.rows[0]!.a), spend: Number(result.rows[0]!.s) };
+}
+
+beforeAll(async () => {
+  supplier = await createAccount(ctx.db, { role: 'provider', level: 5, taxRate: 750 });
+  supplierHeaders = bearer(await loginAs(ctx.app, supplier));
+  supplierId = await partyId('providers', supplier.id);
+  admin = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'admin' })));
+  bank = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'bank' })));
+  await ctx.db.execute(sql`insert into platform_settings (id, bank_share_rate) values (true, 3300)
+                           on conflict (id) do update set bank_share_rate = 3300`);
+});
+
+describe('an order from waiting to paid by the bank', () => {
+  it('goes through every step by its owner, with the exact payout split posted to the ledger', async () => {
+    const sme = await activeSme();
+    const { orderId } = await waitingOrder(sme, 2000.01);
+
+    const listed = body(await get('/api/v1/provider/order/list?status=1', supplierHeaders)).content;
+    expect(listed.orders.map((o: { _id: string }) => o._id)).toContain(orderId);
+    expect(body(await get(`/api/v1/provider/order/show/${orderId}`, supplierHeaders)).content.order).not.toHaveProperty('verify_code');
+
+    const accepted = await post('/api/v1/provider/order/accept', supplierHeaders, { orderId });
+    expect(body(accepted).content.order).toEqual({ _id: orderId, status: 2 });
+    const code = body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order.verify_code as string;
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    const supplierView = await get(`/api/v1/provider/order/show/${orderId}`, supplierHeaders);
+    expect(supplierView.body).not.toContain(code);
+    expect(body(await get(`/api/v1/admin/order/show/${orderId}`, admin)).content.order).not.toHaveProperty('verify_code');
+
+    const wrong = await post('/api/v1/provider/order/delivered', supplierHeaders, { orderId, verifyCode: 'WRONGCODE' });
+    expect([wrong.statusCode, body(wrong).msg]).toEqual([400, MESSAGES.verifyCodeWrong]);
+    expect(await status(orderId)).toBe(2);
+    const delivered = await post('/api/v1/provider/order/delivered', supplierHeaders, { orderId, verifyCode: code.toLowerCase() });
+    expect(body(delivered).content.order).toEqual({ _id: orderId, status: 3 });
+    const replayed = await post('/api/v1/provider/order/delivered', supplierHeaders, { orderId, verifyCode: code });
+    expect([replayed.statusCode, body(replayed).msg]).toEqual([409, 'this is not possible while the order is delivered']);
+
+    const text = await uploadInvoice(orderId, 'invoice.png', SAMPLE_FILES.textPretendingPng);
+    expect([text.statusCode, body(text).msg]).toEqual([400, MESSAGES.fileTypeRefused]);
+    expect(await status(orderId)).toBe(3);
+    const uploaded = await uploadInvoice(orderId, 'invoice.png', SAMPLE_FILES.png);
+    expect(body(uploaded).content.order).toEqual({ _id: orderId, status: 4 });
+    const file = body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order.invoice.file as string;
+    expect(file).toMatch(/\.png$/);
+
+    const verified = await post('/api/v1/admin/order/invoice/verify', admin, { orderId });
+    expect(body(verified).content.order).toEqual({ _id: orderId, status: 5 });
+    const paid = await post('/api/v1/bank/order/pay', bank, { orderId });
+    expect(body(paid).content.order).toEqual({ _id: orderId, status: 6 });
+
+    // 2,000.01 at 7.5% is 150.00075: the discount is 150.00; 33% of it is 49.50 to the bank, 100.50 to the platform.
+    const shown = body(await get(`/api/v1/bank/order/show/${orderId}`, bank)).content.order;
+    expect(shown.breakdown).toEqual({
+      discountRate: 0.075,
+      discount: 150,
+      bankShareRate: 0.33,
+      bankShare: 49.5,
+      platformShareRate: 0.67,
+      platformShare: 100.5,
+      supplierPayout: 1850.01,
+    });
+    const postings = await ctx.db.execute<{ account: string; amount: string }>(
+      sql`select account, amount from ledger_postings p join ledger_entries e on e.id = p.entry_id where e.order_id = ${orderId} and e.kind = 'bank_payout' order by account`,
+    );
+    expect(postings.rows.map((r) => [r.account, Number(r.amount)])).toEqual([
+      ['bank_fee_income', -4950],
+      ['bank_payouts', -185001],
+      ['order_funding', 200001],
+      ['platform_fee_income', -10050],
+    ]);
+    expect(await ledgerTotal()).toBe(0);
+    expect(body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order).not.toHaveProperty('breakdown');
+    expect(body(await get(`/api/v1/provider/order/show/${orderId}`, supplierHeaders)).content.order).not.toHaveProperty('breakdown');
+  });
+
+  it('pays a supplier once when 10 payouts race', async () => {
+    const sme = await activeSme();
+    const { orderId } = await waitingOrder(sme, 50);
+    await ctx.db.execute(sql`update orders set status = 5 where id = ${orderId}`);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => post('/api/v1/bank/order/pay', bank, { orderId })));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 409).every((r) => body(r).msg === 'this is not possible while the order is paidByBank')).toBe(true);
+    const entries = await ctx.db.execute<{ n: string }>(sql`select count(*) as n from ledger_entries where order_id = ${orderId} and kind = 'bank_payout'`);
+    expect(Number(entries.rows[0]!.n)).toBe(1);
+    expect(await ledgerTotal()).toBe(0);
+  });
+});
+
+describe('the supplier declines', () => {
+  it('refunds the paid instalment through the gateway and gives all the credit back', async () => {
+    const sme = await activeSme(100_000);
+    const { orderId, transactionId } = await waitingOrder(sme, 100);
+    expect(await credit(sme.smeId)).toEqual({ amount: 92_500, spend: 7_500 });
+    const declined = await post('/api/v1/provider/order/decline', supplierHeaders, { orderId });
+    expect(body(declined).content.order).toEqual({ _id: orderId, status: -1 });
+    expect(await credit(sme.smeId)).toEqual({ amount: 100_000, spend: 0 });
+    const states = await ctx.db.execute<{ p: string; s: string }>(
+      sql`select p.status as p, s.status as s from payments p join sandbox_transactions s on s.id = p.transaction_id where p.transaction_id = ${transactionId}`,
+    );
+    expect(states.rows[0]).toEqual({ p: 'refunded', s: 'refunded' });
+    const order = body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order;
+    expect(order.installments.every((i: { paid: { at: string | null } }) => i.paid.at === null)).toBe(true);
+    expect(await ledgerTotal()).toBe(0);
+    const again = await post('/api/v1/provider/order/decline', supplierHeaders, { orderId });
+    expect([again.statusCode, body(again).msg]).toEqual([409, 'this is not possible while the order is canceled']);
+  });
+});
+
+describe('who may do what', () => {
+  it('hides another supplier’s orders (404) and refuses steps from other statuses (409), changing nothing', async () => {
+    const sme = await activeSme();
+    const { orderId } = await waitingOrder(sme, 20);
+    const other = await createAccount(ctx.db, { role: 'provider', level: 5 });
+    const otherHeaders = bearer(await loginAs(ctx.app, other));
+    for (const url of ['/api/v1/provider/order/accept', '/api/v1/provider/order/decline']) {
+      const response = await post(url, otherHeaders, { orderId });
+      expect([response.statusCode, body(response).msg]).toEqual([404, MESSAGES.orderNotFound]);
+    }
+    expect((await get(`/api/v1/provider/order/show/${orderId}`, otherHeaders)).statusCode).toBe(404);
+    const early = await post('/api/v1/admin/order/invoice/verify', admin, { orderId });
+    expect([early.statusCode, body(early).msg]).toEqual([409, 'this is not possible while the order is waiting']);
+    const pay = await post('/api/v1/bank/order/pay', bank, { orderId });
+    expect([pay.statusCode, body(pay).msg]).toEqual([409, 'this is not possible while the order is waiting']);
+    const upload = await uploadInvoice(orderId, 'invoice.png', SAMPLE_FILES.png);
+    expect([upload.statusCode, body(upload).msg]).toEqual([409, 'this is not possible while the order is waiting']);
+    expect(await status(orderId)).toBe(1);
+    // An order still unpaid is not the supplier's business yet.
+    const created = body(await post('/api/v1/sme/order/create', sme.headers, { providerId: supplierId, amount: 5, description: 'x' })).content.order._id;
+    expect((await get(`/api/v1/provider/order/show/${created}`, supplierHeaders)).statusCode).toBe(404);
+  });
+
+  it('throttles wrong verify codes like sign-ins (a wrong status does not count)', async () => {
+    const own = await createAccount(ctx.db, { role: 'provider', level: 5 });
+    const headers = bearer(await loginAs(ctx.app, own));
+    const sme = await activeSme();
+    const { orderId } = await waitingOrder(sme, 20, await partyId('providers', own.id));
+    expect((await post('/api/v1/provider/order/delivered', headers, { orderId, verifyCode: 'BEFOREACCEPT' })).statusCode).toBe(409);
+    await post('/api/v1/provider/order/accept', headers, { orderId });
+    const codes = [];
+    for (let i = 0; i < 5; i += 1) codes.push((await post('/api/v1/provider/order/delivered', headers, { orderId, verifyCode: `BADCODE${i}` })).statusCode);
+    expect(codes).toEqual([400, 400, 400, 400, 429]);
+    expect(await status(orderId)).toBe(2);
+  });
+
+  it('shows an insurer the orders of the SMEs it insured, without breakdown or invoice', async () => {
+    const sme = await activeSme();
+    const { orderId } = await waitingOrder(sme, 30);
+    const insurer = await createAccount(ctx.db, { role: 'insurance' });
+    const stranger = await createAccount(ctx.db, { role: 'insurance' });
+    await ctx.db.execute(sql`insert into verification_logs (user_id, level, "desc", operator_user_id, operator_role)
+                             values (${sme.account.id}, 7, 'credit granted', ${insurer.id}, 'insurance')`);
+    const mine = bearer(await loginAs(ctx.app, insurer));
+    const theirs = bearer(await loginAs(ctx.app, stranger));
+    expect(body(await get('/api/v1/insurance/order/list', mine)).content.orders.map((o: { _id: string }) => o._id)).toEqual([orderId]);
+    expect(body(await get('/api/v1/insurance/order/list', theirs)).content.count).toBe(0);
+    const shown = body(await get(`/api/v1/insurance/order/show/${orderId}`, mine)).content.order;
+    expect(shown).not.toHaveProperty('breakdown');
+    expect(shown.invoice).toBeNull();
+    expect((await get(`/api/v1/insurance/order/show/${orderId}`, theirs)).statusCode).toBe(404);
+    expect(body(await get(`/api/v1/admin/order/show/${orderId}`, admin)).content.order.breakdown.discountRate).toBe(0.075);
+  });
+
+  it('lists instalments with their order for the admin and the bank', async () => {
+    const sme = await activeSme();
+    const { orderId } = await waitingOrder(sme, 40);
+    const { installments, count } = body(await get('/api/v1/admin/installment/list?page=1&perPage=100', admin)).content;
+    expect(count).toBeGreaterThanOrEqual(4);
+    const ofOrder = installments.filter((i: { order_id: string }) => i.order_id === orderId);
+    expect(ofOrder.map((i: { amount: number }) => i.amount)).toEqual([10, 10, 10, 10]);
+    expect(ofOrder[0]).toMatchObject({ order_status: 1, sme_id: { auth_id: { email: sme.account.email } } });
+    expect(ofOrder[0].paid.at).not.toBeNull();
+    expect((await get('/api/v1/bank/installment/list', bank)).statusCode).toBe(200);
+  });
+});
+
+describe('the invoice file', () => {
+  it('is served to the order’s SME and supplier, the admin and the bank only', async () => {
+    const sme = await activeSme();
+    const { orderId } = await waitingOrder(sme, 25);
+    await post('/api/v1/provider/order/accept', supplierHeaders, { orderId });
+    await ctx.db.execute(sql`update orders set status = 3 where id = ${orderId}`);
+    await uploadInvoice(orderId, 'i.pdf', SAMPLE_FILES.pdf);
+    const file = body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order.invoice.file as string;
+    const url = `/api/v1/pub/order/invoice/file/${file}`;
+    const otherSme = await activeSme();
+    const insurer = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'insurance' })));
+    const answers = await Promise.all([sme.headers, supplierHeaders, admin, bank, otherSme.headers, insurer, {}].map((h) => get(url, h)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 404, 404, 401]);
+    expect(answers[0]!.headers['content-type']).toBe('application/pdf');
+    expect(answers[0]!.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,0 +1,28 @@
+import { fillMessage, MESSAGES } from '@qist/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addNamespaceResources, i18n } from './index';
+import { ordersEn } from './locales/orders-en';
+import { translateMessage } from './translate-message';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('translating a server sentence', () => {
+  it('shows a known sentence and a filled template in Arabic, with the order status by its Arabic name', async () => {
+    addNamespaceResources('orders', ordersEn);
+    await i18n.loadLanguages('ar');
+    await i18n.changeLanguage('ar');
+    await i18n.loadNamespaces('orders');
+    expect(translateMessage(MESSAGES.orderNotFound)).toBe('الطلب غير موجود');
+    const refused = translateMessage(fillMessage('orderWrongStatus', { status: 'waiting' }));
+    expect(refused).toBe(`هذا غير ممكن بينما حالة الطلب ${i18n.t('status.waiting', { ns: 'orders' })}`);
+    expect(refused).not.toContain('waiting');
+    expect(translateMessage(fillMessage('amountTooLarge', { credit: 250 }))).toBe('يجب أن يكون المبلغ 250$ كحد أقصى');
+  });
+
+  it('keeps English as it came, and an unknown sentence untouched', () => {
+    expect(translateMessage(fillMessage('orderWrongStatus', { status: 'waiting' }))).toBe('this is not possible while the order is Waiting');
+    expect(translateMessage('a sentence from a newer server')).toBe('a sentence from a newer server');
+  });
+});
