@@ -1,7 +1,7 @@
 // Buying on credit and paying through the sandbox gateway, as the demo SME does it: in English on
 // a desktop, and in Arabic at phone width.
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, signIn } from './support';
+import { expectToast, orderIdByDescription, signIn } from './support';
 
 const SUPPLIER = 'Desert Office Supplies';
 const OPEN_MENU_AR = 'فتح القائمة';
@@ -10,18 +10,6 @@ const EN_LABELS = { suppliers: "Supplier's", createOrder: 'Create Order', submit
 /** A unique amount, so this journey's order is told apart from others made at the same time. */
 function uniqueAmount(): string {
   return `${100 + Math.floor(Math.random() * 800)}.${String(10 + Math.floor(Math.random() * 89))}`;
-}
-
-/** The id of the SME's order with this description, read through the API with the page's session. */
-async function orderIdByDescription(page: Page, description: string): Promise<string> {
-  const id = await page.evaluate(async (wanted) => {
-    const token = window.localStorage.getItem('token');
-    const response = await fetch('/api/v1/sme/order/list?perPage=100', { headers: { authorization: `Bearer ${token}` } });
-    const { content } = (await response.json()) as { content: { orders: { _id: string; description: string }[] } };
-    return content.orders.find((o) => o.description === wanted)?._id;
-  }, description);
-  expect(id, `an order described "${description}"`).toBeTruthy();
-  return id!;
 }
 
 async function createOrderFromSupplierPage(page: Page, labels: { suppliers: string; createOrder: string; submit: string; amount: string; description: string }, amount: string, description: string) {

@@ -24,3 +24,15 @@ export async function storedSession(page: Page): Promise<Record<string, string |
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 }
+
+/** The id of the signed-in SME's order with this description, read through the API with the page's session. */
+export async function orderIdByDescription(page: Page, description: string): Promise<string> {
+  const id = await page.evaluate(async (wanted) => {
+    const token = window.localStorage.getItem('token');
+    const response = await fetch('/api/v1/sme/order/list?perPage=100', { headers: { authorization: `Bearer ${token}` } });
+    const { content } = (await response.json()) as { content: { orders: { _id: string; description: string }[] } };
+    return content.orders.find((o) => o.description === wanted)?._id;
+  }, description);
+  expect(id, `an order described "${description}"`).toBeTruthy();
+  return id!;
+}

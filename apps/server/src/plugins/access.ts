@@ -26,6 +26,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/**
+ * The principal behind the request's bearer token, for a public route that decides for itself
+ * (a file served to its owners or to a signed link); 401 without a valid token.
+ */
+export async function bearerPrincipal(request: FastifyRequest, auth: Authenticator): Promise<Principal> {
+  const token = bearerToken(request);
+  const principal = token ? await auth.authenticate(token) : null;
+  if (!principal) throw unauthorized(MESSAGES.loginRequired);
+  return principal;
+}
+
 /** The authenticated principal of a route that required one. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized(MESSAGES.loginRequired);

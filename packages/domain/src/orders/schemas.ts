@@ -5,6 +5,7 @@ import { ALL_FILTER } from '../levels.js';
 import { MESSAGES, fillMessage } from '../messages.js';
 import { okEnvelope } from '../schemas/envelope.js';
 import { amount, text } from '../schemas/fields.js';
+import { providerProfile } from '../onboarding/schemas.js';
 
 /** The smallest order (part 1 §9). */
 export const MIN_ORDER_AMOUNT = 1;
@@ -125,20 +126,8 @@ export const providerCard = z.object({
 });
 export type ProviderCard = z.infer<typeof providerCard>;
 
-const phone = z.object({ country_code: z.string(), number: z.string() }).nullable();
-export const providerDetail = providerCard.extend({
-  info: z.object({
-    firstname: z.string().nullable(),
-    lastname: z.string().nullable(),
-    phone,
-    phone2: phone,
-    email2: z.string().nullable(),
-    address: z.string().nullable(),
-    address2: z.string().nullable(),
-    instagram: z.string().nullable(),
-    website: z.string().nullable(),
-  }),
-});
+/** A supplier's card and its contact details: the profile's own fields, without its VAT number. */
+export const providerDetail = providerCard.extend({ info: providerProfile.shape.info.omit({ companyVAT: true }) });
 export type ProviderDetail = z.infer<typeof providerDetail>;
 
 export const providerCardsResponse = okEnvelope(z.object({ providers: z.array(providerCard), count: z.number().int() }));

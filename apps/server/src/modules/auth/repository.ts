@@ -4,6 +4,7 @@ import type { Role } from '@qist/domain';
 import type { Executor } from '../../db/transaction.js';
 import { providers, sessions, smes, users } from '../../db/schema/index.js';
 import { preparedPerHandle } from '../../lib/prepared.js';
+import type { Principal } from '../../lib/principal.js';
 
 export interface AccountRow {
   id: string;
@@ -81,14 +82,8 @@ export async function insertSession(
   return row;
 }
 
-export interface SessionAccount {
-  sessionId: string;
-  userId: string;
-  email: string;
-  role: Role;
-  name: string;
-  insuranceCompanyId: string | null;
-}
+/** A session's account is the principal of the requests that carry its token. */
+export type SessionAccount = Principal;
 
 const activeSession = preparedPerHandle((db: Executor) =>
   db

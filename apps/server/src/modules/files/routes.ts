@@ -5,9 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, type SelfRegisterRole } from '@qist/domain';
 import type { Db } from '../../db/transaction.js';
-import { notFound, unauthorized } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import type { Authenticator, Principal } from '../../lib/principal.js';
 import { verifyLink } from '../../lib/signed-links.js';
+import { bearerPrincipal } from '../../plugins/access.js';
 import { documentPath } from '../parties/projections.js';
 import { findDocumentFile } from './repository.js';
 import type { FileStorage } from './storage.js';
@@ -43,10 +44,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
 
       let allowed = verifyLink(documentPath(kind, file), request.query.exp, request.query.sig, secret);
       if (!allowed) {
-        const header = request.headers.authorization;
-        const token = header?.toLowerCase().startsWith('bearer ') ? header.slice(7) : undefined;
-        const principal = token ? await auth.authenticate(token) : null;
-        if (!principal) throw unauthorized(MESSAGES.loginRequired);
+        const principal = await bearerPrincipal(request, auth);
         allowed = doc !== undefined && (principal.userId === doc.userId || (await canSeeParty(principal, kind, doc.userId)));
       }
       // Someone else's file answers like a missing one, so its existence does not leak.

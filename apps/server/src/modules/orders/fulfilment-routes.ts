@@ -16,12 +16,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction.js';
-import { badRequest, notFound, unauthorized } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import { readUpload } from '../../lib/multipart.js';
 import type { Authenticator } from '../../lib/principal.js';
 import { verifyLink } from '../../lib/signed-links.js';
-import { principalOf } from '../../plugins/access.js';
+import { bearerPrincipal, principalOf } from '../../plugins/access.js';
 import type { FulfilmentService } from './fulfilment.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
@@ -149,10 +149,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       const order = owners.rows[0];
       let allowed = verifyLink(invoicePath(file), request.query.exp, request.query.sig, secret);
       if (!allowed) {
-        const header = request.headers.authorization;
-        const token = header?.toLowerCase().startsWith('bearer ') ? header.slice(7) : undefined;
-        const principal = token ? await auth.authenticate(token) : null;
-        if (!principal) throw unauthorized(MESSAGES.loginRequired);
+        const principal = await bearerPrincipal(request, auth);
         allowed =
           order !== undefined &&
           (principal.role === 'admin' || principal.role === 'bank' || principal.userId === order.sme_user || principal.userId === order.provider_user);
