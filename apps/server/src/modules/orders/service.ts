@@ -29,6 +29,7 @@ import type { Principal } from '../../lib/principal.js';
 import { postEntry } from '../ledger/repository.js';
 import type { Outbox } from '../notifications/outbox.js';
 import { isCallbackSignatureValid, type PaymentGateway } from './gateway.js';
+import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import { readOrderContext, writeOrder } from './create-order.js';
 import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice } from './notices.js';
 import { toOrder, toOrderListItem } from './projection.js';
@@ -51,6 +52,7 @@ const JOB_BATCH = 200;
 const HOUR_MS = 3_600_000;
 
 export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSecret, clock = () => new Date() }: OrdersDeps) {
+  const perSme = createKeyedQueue();
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
   async function notify(tx: Executor, to: { email: string; phone: string | null }, notice: Notice) {
@@ -128,7 +130,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       const orderId = randomUUID();
       const notice = paymentLinkNotice(payLink('pay-order', orderId), input.amount);
       const messages = noticeMessages({ email: principal.email, phone: phoneOf(context) }, notice).map((m) => ({ ...m, status: outbox.statusOf(m.channel) }));
-      const written = await writeOrder(db, {
+      const order = {
         orderId,
         smeId: context.sme_id,
         amountMinor,
@@ -142,7 +144,9 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         entry: orderCreatedEntry(amountMinor),
         receivableAccount: LEDGER_ACCOUNTS.smeReceivable,
         messages,
-      });
+      };
+      // One write per SME at a time from this process; the conditional UPDATE decides across processes.
+      const written = await perSme.run(context.sme_id, () => writeOrder(db, order));
       if (!written) {
         // Another order took the credit between the read and the write; nothing was written.
         const state = await repo.findSmeCredit(db, userId);
