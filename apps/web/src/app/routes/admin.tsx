@@ -1,5 +1,5 @@
 // The admin area (part 2 §2): lists, profiles and decisions on SMEs and suppliers, settings and the demo
-// outbox. Dashboard, orders and installments are placeholders until their part is built.
+// outbox, and the order and instalment pages (a chunk shared with the bank and insurance panels).
 import {
   IconBuildingStore,
   IconCalendarDollar,
@@ -10,9 +10,11 @@ import {
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
+import { PageLoader } from '@/components/ui/page-loader';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
@@ -27,6 +29,13 @@ import { addNamespaceResources } from '@/i18n';
 import { backofficeEn } from '@/i18n/locales/backoffice-en';
 
 addNamespaceResources('backoffice', backofficeEn);
+
+// The order and instalment pages: one chunk shared by the back-office panels (./backoffice-orders,
+// strings in 'orders'), fetched with the first of them.
+const loadOrderPages = () => import('./backoffice-orders');
+const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrdersPage })));
+const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrderPage })));
+const InstallmentsPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeInstallmentsPage })));
 
 const P = paths.admin;
 
@@ -56,26 +65,29 @@ export default function AdminArea() {
 
   return (
     <PanelShell role="admin" menu={menu} onLogout={logout}>
-      <Routes>
-        <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
-        <Route path={P.preRegistered.path} element={<PreregistrationsTable />} />
-        <Route path={P.smes.path} element={<SmeList role="admin" />} />
-        <Route path={P.sme.path} element={<ToSmeInfo />} />
-        <Route path={P.smeInfo.path} element={<SmeProfilePage role="admin" tab="info" />} />
-        <Route path={P.smeDocuments.path} element={<SmeProfilePage role="admin" tab="documents" />} />
-        <Route path={P.smeTimeline.path} element={<SmeProfilePage role="admin" tab="timeline" />} />
-        <Route path={P.suppliers.path} element={<SupplierList />} />
-        <Route path={P.supplier.path} element={<ToSupplierInfo />} />
-        <Route path={P.supplierInfo.path} element={<SupplierProfilePage tab="info" />} />
-        <Route path={P.supplierDocuments.path} element={<SupplierProfilePage tab="documents" />} />
-        <Route path={P.supplierTimeline.path} element={<SupplierProfilePage tab="timeline" />} />
-        <Route path={P.orders.path} element={<PlaceholderPage page="orderList" />} />
-        <Route path={P.order.path} element={<PlaceholderPage page="order" />} />
-        <Route path={P.installments.path} element={<PlaceholderPage page="installments" />} />
-        <Route path={P.settings.path} element={<SettingsPage />} />
-        <Route path={P.outbox.path} element={<OutboxTable />} />
-        <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
-      </Routes>
+      {/* the panel stays on screen while a page's chunk arrives */}
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+          <Route path={P.preRegistered.path} element={<PreregistrationsTable />} />
+          <Route path={P.smes.path} element={<SmeList role="admin" />} />
+          <Route path={P.sme.path} element={<ToSmeInfo />} />
+          <Route path={P.smeInfo.path} element={<SmeProfilePage role="admin" tab="info" />} />
+          <Route path={P.smeDocuments.path} element={<SmeProfilePage role="admin" tab="documents" />} />
+          <Route path={P.smeTimeline.path} element={<SmeProfilePage role="admin" tab="timeline" />} />
+          <Route path={P.suppliers.path} element={<SupplierList />} />
+          <Route path={P.supplier.path} element={<ToSupplierInfo />} />
+          <Route path={P.supplierInfo.path} element={<SupplierProfilePage tab="info" />} />
+          <Route path={P.supplierDocuments.path} element={<SupplierProfilePage tab="documents" />} />
+          <Route path={P.supplierTimeline.path} element={<SupplierProfilePage tab="timeline" />} />
+          <Route path={P.orders.path} element={<OrdersPage role="admin" />} />
+          <Route path={P.order.path} element={<OrderPage role="admin" />} />
+          <Route path={P.installments.path} element={<InstallmentsPage role="admin" />} />
+          <Route path={P.settings.path} element={<SettingsPage />} />
+          <Route path={P.outbox.path} element={<OutboxTable />} />
+          <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
+        </Routes>
+      </Suspense>
     </PanelShell>
   );
 }

@@ -1,9 +1,11 @@
-// The bank area (part 2 §2): the SME list and profiles with the bank's decision. Dashboard, orders and
-// installments are placeholders until their part is built.
+// The bank area (part 2 §2): the SME list and profiles with the bank's decision, its orders (with
+// Pay) and instalments. The dashboard is a placeholder until its part is built.
 import { IconCalendarDollar, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
+import { PageLoader } from '@/components/ui/page-loader';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
@@ -13,6 +15,13 @@ import { addNamespaceResources } from '@/i18n';
 import { backofficeEn } from '@/i18n/locales/backoffice-en';
 
 addNamespaceResources('backoffice', backofficeEn);
+
+// The order and instalment pages: one chunk shared by the back-office panels (./backoffice-orders,
+// strings in 'orders'), fetched with the first of them.
+const loadOrderPages = () => import('./backoffice-orders');
+const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrdersPage })));
+const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrderPage })));
+const InstallmentsPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeInstallmentsPage })));
 
 const P = paths.bank;
 
@@ -32,17 +41,20 @@ export default function BankArea() {
 
   return (
     <PanelShell role="bank" menu={menu} onLogout={logout}>
-      <Routes>
-        <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
-        <Route path={P.smes.path} element={<SmeList role="bank" />} />
-        <Route path={P.sme.path} element={<ToSmeInfo />} />
-        <Route path={P.smeInfo.path} element={<SmeProfilePage role="bank" tab="info" />} />
-        <Route path={P.smeDocuments.path} element={<SmeProfilePage role="bank" tab="documents" />} />
-        <Route path={P.orders.path} element={<PlaceholderPage page="orderList" />} />
-        <Route path={P.order.path} element={<PlaceholderPage page="order" />} />
-        <Route path={P.installments.path} element={<PlaceholderPage page="installments" />} />
-        <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
-      </Routes>
+      {/* the panel stays on screen while a page's chunk arrives */}
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+          <Route path={P.smes.path} element={<SmeList role="bank" />} />
+          <Route path={P.sme.path} element={<ToSmeInfo />} />
+          <Route path={P.smeInfo.path} element={<SmeProfilePage role="bank" tab="info" />} />
+          <Route path={P.smeDocuments.path} element={<SmeProfilePage role="bank" tab="documents" />} />
+          <Route path={P.orders.path} element={<OrdersPage role="bank" />} />
+          <Route path={P.order.path} element={<OrderPage role="bank" />} />
+          <Route path={P.installments.path} element={<InstallmentsPage role="bank" />} />
+          <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
+        </Routes>
+      </Suspense>
     </PanelShell>
   );
 }

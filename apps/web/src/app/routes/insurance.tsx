@@ -1,9 +1,11 @@
-// The insurance area (part 2 §2): the SME list and profiles with the insurance company's decision.
-// Dashboard and orders are placeholders until their part is built.
+// The insurance area (part 2 §2): the SME list and profiles with the insurance company's decision, and
+// the orders of the SMEs it granted credit to. The dashboard is a placeholder until its part is built.
 import { IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
+import { PageLoader } from '@/components/ui/page-loader';
 import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
@@ -13,6 +15,12 @@ import { addNamespaceResources } from '@/i18n';
 import { backofficeEn } from '@/i18n/locales/backoffice-en';
 
 addNamespaceResources('backoffice', backofficeEn);
+
+// The order and instalment pages: one chunk shared by the back-office panels (./backoffice-orders,
+// strings in 'orders'), fetched with the first of them.
+const loadOrderPages = () => import('./backoffice-orders');
+const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrdersPage })));
+const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrderPage })));
 
 const P = paths.insurance;
 
@@ -31,16 +39,19 @@ export default function InsuranceArea() {
 
   return (
     <PanelShell role="insurance" menu={menu} onLogout={logout}>
-      <Routes>
-        <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
-        <Route path={P.smes.path} element={<SmeList role="insurance" />} />
-        <Route path={P.sme.path} element={<ToSmeInfo />} />
-        <Route path={P.smeInfo.path} element={<SmeProfilePage role="insurance" tab="info" />} />
-        <Route path={P.smeDocuments.path} element={<SmeProfilePage role="insurance" tab="documents" />} />
-        <Route path={P.orders.path} element={<PlaceholderPage page="orderList" />} />
-        <Route path={P.order.path} element={<PlaceholderPage page="order" />} />
-        <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
-      </Routes>
+      {/* the panel stays on screen while a page's chunk arrives */}
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+          <Route path={P.smes.path} element={<SmeList role="insurance" />} />
+          <Route path={P.sme.path} element={<ToSmeInfo />} />
+          <Route path={P.smeInfo.path} element={<SmeProfilePage role="insurance" tab="info" />} />
+          <Route path={P.smeDocuments.path} element={<SmeProfilePage role="insurance" tab="documents" />} />
+          <Route path={P.orders.path} element={<OrdersPage role="insurance" />} />
+          <Route path={P.order.path} element={<OrderPage role="insurance" />} />
+          <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
+        </Routes>
+      </Suspense>
     </PanelShell>
   );
 }

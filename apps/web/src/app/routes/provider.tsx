@@ -3,6 +3,7 @@
 // after every onboarding step) and /auth/me; the onboarding screens' strings come with this chunk.
 import { isProviderActive, PROVIDER_LEVEL } from '@qist/domain';
 import { IconLayoutDashboard, IconReceipt, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
@@ -18,6 +19,11 @@ import { addNamespaceResources } from '@/i18n';
 import { onboardingEn } from '@/i18n/locales/onboarding-en';
 
 addNamespaceResources('onboarding', onboardingEn);
+
+// The order pages: one chunk (./provider-orders, strings in 'orders'), fetched with the first of them.
+const loadOrderPages = () => import('./provider-orders');
+const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.ProviderOrdersPage })));
+const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.ProviderOrderPage })));
 
 const P = paths.provider;
 
@@ -42,13 +48,16 @@ export default function ProviderArea() {
       {isPending ? (
         <PageLoader />
       ) : isActive ? (
-        <Routes>
-          <Route path={P.profile.path} element={<ProfilePage role="provider" />} />
-          <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
-          <Route path={P.orders.path} element={<PlaceholderPage page="orders" />} />
-          <Route path={P.order.path} element={<PlaceholderPage page="order" />} />
-          <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />
-        </Routes>
+        // the panel stays on screen while a page's chunk arrives
+        <Suspense fallback={<PageLoader />}>
+          <Routes>
+            <Route path={P.profile.path} element={<ProfilePage role="provider" />} />
+            <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+            <Route path={P.orders.path} element={<OrdersPage />} />
+            <Route path={P.order.path} element={<OrderPage />} />
+            <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />
+          </Routes>
+        </Suspense>
       ) : (
         <Routes>
           <Route path={P.verification.path} element={<VerificationPage role="provider" />} />

@@ -8,7 +8,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { addNamespaceResources } from '@/i18n';
 import { publicEn } from '@/i18n/locales/public-en';
@@ -30,6 +29,8 @@ const PreRegisterPage = lazyWithQueries(() => import('./pre-register').then((m) 
 // The payment links of part 1 §2 (they start a payment, so they fetch).
 const PayOrderPage = lazyWithQueries(() => import('./pay-link').then((m) => ({ default: m.PayOrderPage })));
 const PayInstalmentPage = lazyWithQueries(() => import('./pay-link').then((m) => ({ default: m.PayInstalmentPage })));
+// The delivery link of the SME's QR code (it confirms the delivery, so it fetches).
+const DeliveredOrderPage = lazyWithQueries(() => import('./delivered-order').then((m) => ({ default: m.DeliveredOrderPage })));
 
 const P = paths.public;
 
@@ -45,7 +46,7 @@ export default function PublicArea() {
         <Route path={P.terms.path} element={<TermsPage />} />
         <Route path={P.profile.path} element={<DemoProfilePage />} />
         <Route path={P.preRegister.path} element={<PreRegisterPage />} />
-        <Route path={P.deliveredOrder.path} element={<PlaceholderPage page="deliveredOrder" withHomeLink />} />
+        <Route path={P.deliveredOrder.path} element={<DeliveredOrderPage />} />
         <Route path={P.payOrder.path} element={<PayOrderPage />} />
         <Route path={P.payInstalment.path} element={<PayInstalmentPage />} />
         <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />

@@ -1,7 +1,7 @@
 // The delivery QR code the SME shows the supplier (DESIGN.md §7, Verify code): it encodes the delivery
 // link /delivered-order?orderId=…&verifyCode=… on this site. The QR encoder is fetched with the first
 // code shown, so no other page carries it.
-import { Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, CopyButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -88,6 +88,16 @@ export function DeliveryQrCode({ orderId, verifyCode }: { orderId: string; verif
             {verifyCode}
           </Text>
         </Text>
+        <Group gap="xs" wrap="nowrap" w="100%" maw={420}>
+          <TextInput readOnly value={link} aria-label={t('detail.qr.link')} dir="ltr" style={{ flex: 1, minWidth: 0 }} />
+          <CopyButton value={link}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy} color={copied ? 'teal' : undefined}>
+                {copied ? t('detail.qr.copied') : t('detail.qr.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
       </Stack>
     </Card>
   );

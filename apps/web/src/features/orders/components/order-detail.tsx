@@ -63,6 +63,8 @@ export function OrderDetail({ order, viewer, actions, children }: OrderDetailPro
   const { t } = useTranslation('orders');
   const language = useLanguage();
   const showsInstallments = order.status > ORDER_STATUS.created;
+  // from uploadedInvoice on, for everyone but insurance (part 2 §2: admin and bank only in the back office)
+  const showsInvoice = order.status >= ORDER_STATUS.uploadedInvoice && viewer !== 'insurance';
 
   return (
     <Stack gap="md">
@@ -123,7 +125,7 @@ export function OrderDetail({ order, viewer, actions, children }: OrderDetailPro
 
       {showsInstallments && <InstallmentsList installments={order.installments} />}
       {order.verify_code && <DeliveryQrCode orderId={order._id} verifyCode={order.verify_code} />}
-      {order.invoice && <OrderInvoice file={order.invoice.file} />}
+      {showsInvoice && order.invoice && <OrderInvoice file={order.invoice.file} />}
       {children}
     </Stack>
   );

@@ -35,6 +35,13 @@ function Party({ party }: { party: OrderListItem['provider_id'] }) {
 
 export function OrdersList({ role, orderHref }: OrdersListProps) {
   const { t } = useTranslation('orders');
+  // a supplier deals with the SME; everyone else names the supplier
+  const counterpartName = (order: OrderListItem) => {
+    const party = role === 'provider' ? order.sme_id : order.provider_id;
+    return party.desc.title || party.auth_id.email;
+  };
+  // the back office's title is "list of order's" (part 2 §2)
+  const title = role === 'sme' || role === 'provider' ? t('list.title') : t('backoffice.ordersTitle');
   const [page, setPage] = usePageParam();
   const [status, setStatus] = useStatusParam();
   const query = useOrders(role, page, status);
@@ -73,10 +80,7 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
         <Anchor
           component={Link}
           to={orderHref(order._id)}
-          aria-label={t('list.showOrder', {
-            name: order.provider_id.desc.title || order.provider_id.auth_id.email,
-            amount: formatAmount(order.amount),
-          })}
+          aria-label={t('list.showOrder', { name: counterpartName(order), amount: formatAmount(order.amount) })}
         >
           {t('list.show')}
         </Anchor>
@@ -88,12 +92,12 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="md">
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {t('list.title')}
+          {title}
         </Title>
         <StatusFilter value={status} onChange={setStatus} />
       </Group>
       <PagedTable
-        caption={t('list.title')}
+        caption={title}
         columns={columns}
         rows={query.data?.orders}
         rowKey={(order) => order._id}

@@ -1,0 +1,32 @@
+// The steps of an order taken by the supplier and the back office (DESIGN.md §4, §7), each a POST of
+// { orderId } answering the order's new status: the supplier's accept (1 → 2) and decline (1 → -1),
+// the admin's invoice verify (4 → 5) and the bank's pay (5 → 6). A refusal's msg (a 409 names the
+// current status) is an error toast (lib/api.ts); on success every order query is fetched again.
+import { orderStepResponse } from '@qist/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { orderUrl, ordersKeys } from './keys';
+
+const content = orderStepResponse.shape.content;
+
+export const ORDER_STEPS = {
+  accept: { role: 'provider', path: 'accept' },
+  decline: { role: 'provider', path: 'decline' },
+  verifyInvoice: { role: 'admin', path: 'invoice/verify' },
+  pay: { role: 'bank', path: 'pay' },
+} as const;
+
+export type OrderStep = keyof typeof ORDER_STEPS;
+
+export function takeOrderStep(step: OrderStep, orderId: string) {
+  const { role, path } = ORDER_STEPS[step];
+  return api.post(orderUrl(role, path), { orderId }, content);
+}
+
+export function useOrderStep(step: OrderStep) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => takeOrderStep(step, orderId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}

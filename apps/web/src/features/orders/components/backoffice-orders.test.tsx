@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@qist/domain';
+import { i18n } from '@/i18n';
+import { BREAKDOWN, installmentItem, ORDER_ID, order, preloadFulfilmentScreens } from '@/testing/fixtures/orders';
+import { fail, ok, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
+
+type Role = 'admin' | 'bank' | 'insurance';
+
+beforeAll(preloadFulfilmentScreens);
+
+function openOrder(role: Role, shown: Order, routes: FakeRoutes = {}) {
+  signIn(role, null);
+  const fetchMock = stubServer({ [`GET /api/v1/${role}/order/show/${ORDER_ID}`]: ok({ order: shown }), ...routes });
+  return { ...renderApp(`/${role}/order/${ORDER_ID}`), fetchMock };
+}
+
+const loaded = () => screen.findByRole('region', { name: 'Order Detail' });
+const button = (name: string) => screen.queryByRole('button', { name });
+
+describe("the admin's order page", () => {
+  it('shows the breakdown exactly as the server sends it', async () => {
+    openOrder('admin', order(2, 1, { breakdown: BREAKDOWN }));
+    await loaded();
+    const breakdown = within(screen.getByRole('region', { name: 'Breakdown' }));
+    const value = (label: string) => breakdown.getByText(label).nextElementSibling?.textContent;
+    expect(value('Discount rate')).toBe('10%');
+    expect(value('Discount')).toBe('$100.00');
+    expect(value('Bank share rate')).toBe('40%');
+    expect(value('Total bank share')).toBe('$40.01');
+    expect(value('Platform share rate')).toBe('60%');
+    expect(value('Total platform share')).toBe('$59.99');
+    expect(value('Supplier payout')).toBe('$900.00');
+    // both parties are named
+    const detail = within(screen.getByRole('region', { name: 'Order Detail' }));
+    expect(detail.getByText('Gulf Foods')).toBeInTheDocument();
+    expect(detail.getByText('Al Noor Trading')).toBeInTheDocument();
+  });
+
+  it.each([1, 3, 4, 5, 6])('at status %i offers Verify Invoice only at 4', async (status) => {
+    openOrder('admin', order(status, 1, { breakdown: BREAKDOWN }));
+    await loaded();
+    expect(button('Verify Invoice') !== null).toBe(status === 4);
+  });
+
+  it("verifies the invoice: one call, 'invoice verified successfully' and back to the list", async () => {
+    const { user, router, fetchMock } = openOrder('admin', order(4, 3, { breakdown: BREAKDOWN }), {
+      'POST /api/v1/admin/order/invoice/verify': ok({ order: { _id: ORDER_ID, status: 5 } }),
+      'GET /api/v1/admin/order/list': ok({ orders: [order(5, 3)], count: 1 }),
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Verify Invoice' }));
+    expect(await screen.findByText('invoice verified successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
+    expect(sentBodies(fetchMock, 'POST', '/api/v1/admin/order/invoice/verify')).toEqual([{ orderId: ORDER_ID }]);
+  });
+});
+
+describe("the bank's order page", () => {
+  it.each([4, 5, 6])('at status %i offers Pay only at 5', async (status) => {
+    openOrder('bank', order(status, 1, { breakdown: BREAKDOWN }));
+    await loaded();
+    expect(button('Pay') !== null).toBe(status === 5);
+    expect(screen.getByRole('region', { name: 'Breakdown' })).toBeInTheDocument();
+  });
+
+  it("asks first, showing the supplier's payout; pays after Yes and goes back", async () => {
+    const { user, router, fetchMock } = openOrder('bank', order(5, 3, { breakdown: { ...BREAKDOWN, supplierPayout: 899.5 } }), {
+      'POST /api/v1/bank/order/pay': ok({ order: { _id: ORDER_ID, status: 6 } }),
+      'GET /api/v1/bank/order/list': ok({ orders: [order(6, 3)], count: 1 }),
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Are you sure to pay this order ?' }));
+    expect(dialog.getByText('$899.50')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'No' }));
+    expect(sentBodies(fetchMock, 'POST', '/api/v1/bank/order/pay')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('order paid successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bank/orders'));
+    expect(sentBodies(fetchMock, 'POST', '/api/v1/bank/order/pay')).toEqual([{ orderId: ORDER_ID }]);
+  });
+
+  it("shows the server's refusal and stays", async () => {
+    const { user, router } = openOrder('bank', order(5, 3, { breakdown: BREAKDOWN }), {
+      'POST /api/v1/bank/order/pay': fail(409, 'this is not possible while the order is paidByBank'),
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('this is not possible while the order is Paid by bank')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/bank/order/${ORDER_ID}`);
+  });
+});
+
+describe("the insurance company's order page", () => {
+  it('has no breakdown, no invoice and no buttons, even if the answer carried them', async () => {
+    openOrder('insurance', order(5, 3, { breakdown: BREAKDOWN, invoice: { file: 'inv.png' } }));
+    await loaded();
+    expect(screen.queryByRole('region', { name: 'Breakdown' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Order Invoice' })).not.toBeInTheDocument();
+    expect(button('Pay')).not.toBeInTheDocument();
+    expect(button('Verify Invoice')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Installments' })).toBeInTheDocument();
+  });
+});
+
+describe("the back office's order list", () => {
+  it.each(['admin', 'bank', 'insurance'] as const)("%s: \"list of order's\" with SME and Supplier", async (role) => {
+    signIn(role, null);
+    const fetchMock = stubServer({ [`GET /api/v1/${role}/order/list`]: ok({ orders: [order(4, 3)], count: 1 }) });
+    renderApp(`/${role}/orders?status=4`);
+    const table = await screen.findByRole('table', { name: "list of order's" });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['SME', 'Supplier', 'Amount', 'Status', 'Actions']);
+    expect(within(table).getByRole('link', { name: /Show the order of \$1,000\.00/ })).toHaveAttribute('href', `/${role}/order/${ORDER_ID}`);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('order/list'))).toEqual([
+      `/api/v1/${role}/order/list?page=1&perPage=10&status=4`,
+    ]);
+  });
+});
+
+describe('the instalment list', () => {
+  it.each(['admin', 'bank'] as const)('%s: #, Percent, Amount, status, Deadline and See Order, page 1 only', async (role) => {
+    signIn(role, null);
+    const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    const fetchMock = stubServer({
+      [`GET /api/v1/${role}/installment/list`]: ok({
+        installments: [installmentItem(0, '2025-01-12T08:00:00.000Z'), installmentItem(1, null, other)],
+        count: 25,
+      }),
+    });
+    renderApp(`/${role}/installments`);
+    const table = await screen.findByRole('table', { name: 'list of installments' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '#',
+      'Percent',
+      'Amount',
+      'status',
+      'Deadline',
+      'Actions',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const first = within(rows[0]!);
+    expect(first.getByText('1')).toBeInTheDocument();
+    expect(first.getByText('25%')).toBeInTheDocument();
+    expect(first.getByText('$250.00')).toBeInTheDocument();
+    expect(first.getByText('paid')).toBeInTheDocument();
+    expect(first.getByText(/^Friday,? 10 January 2025$/)).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('paid')).not.toBeInTheDocument();
+    const links = within(table).getAllByRole('link', { name: /See Order/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([`/${role}/order/${ORDER_ID}`, `/${role}/order/${other}`]);
+    // page 1 only: no pager however many there are
+    expect(screen.queryByRole('navigation', { name: /pag/i })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('installment/list'))).toEqual([
+      `/api/v1/${role}/installment/list?page=1&perPage=10`,
+    ]);
+  });
+});
+
+describe('in Arabic', () => {
+  it('shows the bank order page right to left, with its breakdown and Pay', async () => {
+    await i18n.changeLanguage('ar');
+    openOrder('bank', order(5, 3, { breakdown: BREAKDOWN }));
+    expect(await screen.findByRole('region', { name: 'تفاصيل الطلب' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const breakdown = within(screen.getByRole('region', { name: 'التفصيل المالي' }));
+    expect(breakdown.getByText('$900.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'دفع' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+// One order's whole life across the five roles, in five browsers: the SME buys and pays, the supplier
+// accepts, the SME's delivery link confirms the delivery, the supplier uploads the invoice, the admin
+// verifies it and the bank pays. Then a supplier's decline, and the delivery link's refusals.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectToast, orderIdByDescription, signIn } from './support';
+
+/** A one-page PDF, as the invoice the supplier uploads. */
+function invoicePdf(): Buffer {
+  const objects = ['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', '<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 300]>>'];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  return page;
+}
+
+/** The SME creates an order through the API with its session and pays the first instalment on the test page. */
+async function waitingOrder(sme: Page, description: string, amount: number): Promise<string> {
+  await sme.evaluate(
+    async ({ wanted, sum }) => {
+      const token = window.localStorage.getItem('token');
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const providers = await (await fetch('/api/v1/sme/provider/list?perPage=100', { headers })).json();
+      const supplier = providers.content.providers.find((p: { auth_id: { email: string } }) => p.auth_id.email === 'supplier@example.com');
+      await fetch('/api/v1/sme/order/create', { method: 'POST', headers, body: JSON.stringify({ providerId: supplier._id, amount: sum, description: wanted }) });
+    },
+    { wanted: description, sum: amount },
+  );
+  const orderId = await orderIdByDescription(sme, description);
+  await sme.goto(`/pay-order?orderId=${orderId}`);
+  await sme.getByRole('button', { name: 'Approve' }).click();
+  await expect(sme.getByText('payment succeeded!')).toBeVisible();
+  return orderId;
+}
+
+test('one order from purchase to payout, across the SME, the supplier, the admin and the bank', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const sme = await signedIn(browser, 'sme@example.com');
+  const description = `Meeting-room chairs ${Date.now()}`;
+  const orderId = await waitingOrder(sme, description, 480);
+
+  const supplier = await signedIn(browser, 'supplier@example.com');
+  await supplier.goto(`/provider/order/${orderId}`);
+  await expect(supplier.getByText('Waiting').first()).toBeVisible();
+  await supplier.getByRole('button', { name: 'Accept' }).click();
+  await expectToast(supplier, 'order accepted successfully');
+
+  // The SME's page now shows the delivery QR code and its verify code; the supplier opens its link.
+  await sme.goto(`/sme/order/${orderId}`);
+  await expect(sme.getByRole('img', { name: 'Delivery QR code of this order' })).toBeVisible();
+  const link = await sme.getByLabel('Delivery link').inputValue();
+  expect(link).toMatch(new RegExp(`/delivered-order\\?orderId=${orderId}&verifyCode=[A-Z2-9]{8}$`));
+  await supplier.goto(link);
+  await expectToast(supplier, 'Your order delivery is registered successfully');
+  await expect(supplier).toHaveURL(new RegExp(`/provider/order/${orderId}`));
+  await expect(supplier.getByText('Delivered').first()).toBeVisible();
+
+  await supplier.locator('input[type=file]').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: invoicePdf() });
+  await supplier.getByRole('button', { name: 'Upload' }).click();
+  await expectToast(supplier, 'invoice uploaded successfully');
+  await expect(supplier.getByText('Invoice uploaded').first()).toBeVisible();
+
+  const admin = await signedIn(browser, 'admin@example.com');
+  await admin.goto(`/admin/order/${orderId}`);
+  await expect(admin.getByText('Breakdown')).toBeVisible();
+  await admin.getByRole('button', { name: 'Verify Invoice' }).click();
+  await expectToast(admin, 'invoice verified successfully');
+
+  const bank = await signedIn(browser, 'bank@example.com');
+  await bank.goto(`/bank/order/${orderId}`);
+  await expect(bank.getByText('Invoice verified by admin').first()).toBeVisible();
+  await bank.getByRole('button', { name: 'Pay' }).click();
+  await bank.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expectToast(bank, 'order paid successfully');
+
+  await sme.goto(`/sme/order/${orderId}`);
+  await expect(sme.getByText('Paid by bank').first()).toBeVisible();
+  for (const page of [sme, supplier, admin, bank]) await page.context().close();
+});
+
+test('a supplier declines a waiting order and the SME has its credit back', async ({ browser }) => {
+  const sme = await signedIn(browser, 'sme@example.com');
+  const before = await sme.evaluate(async () => {
+    const token = window.localStorage.getItem('token');
+    const profile = await (await fetch('/api/v1/sme/profile/get', { headers: { authorization: `Bearer ${token}` } })).json();
+    return profile.content.sme.credit.amount as number;
+  });
+  const orderId = await waitingOrder(sme, `Whiteboards ${Date.now()}`, 120);
+
+  const supplier = await signedIn(browser, 'supplier@example.com');
+  await supplier.goto(`/provider/order/${orderId}`);
+  await supplier.getByRole('button', { name: 'Decline' }).click();
+  await supplier.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expectToast(supplier, 'order declined, the paid instalment is refunded');
+
+  await sme.goto(`/sme/order/${orderId}`);
+  await expect(sme.getByText('Canceled').first()).toBeVisible();
+  const after = await sme.evaluate(async () => {
+    const token = window.localStorage.getItem('token');
+    const profile = await (await fetch('/api/v1/sme/profile/get', { headers: { authorization: `Bearer ${token}` } })).json();
+    return profile.content.sme.credit.amount as number;
+  });
+  expect(after).toBe(before);
+  for (const page of [sme, supplier]) await page.context().close();
+});
+
+test('the delivery link refuses missing parameters and a wrong code', async ({ page }) => {
+  await page.goto('/delivered-order?orderId=00000000-0000-4000-8000-000000000000');
+  await expectToast(page, 'your data is incorrect');
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, 'supplier@example.com');
+  await expect(page).toHaveURL(/\/provider/);
+  await page.goto('/delivered-order?orderId=00000000-0000-4000-8000-000000000000&verifyCode=WRONGCODE');
+  await expect(page.getByText('your data is incorrect')).toBeVisible();
+});
