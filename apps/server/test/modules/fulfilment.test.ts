@@ -154,8 +154,10 @@ describe('the supplier declines', () => {
     const order = body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order;
     expect(order.installments.every((i: { paid: { at: string | null } }) => i.paid.at === null)).toBe(true);
     expect(await ledgerTotal()).toBe(0);
+    // Canceled, the order has left the supplier's orders (from waiting on): a second decline finds nothing.
     const again = await post('/api/v1/provider/order/decline', supplierHeaders, { orderId });
-    expect([again.statusCode, body(again).msg]).toEqual([409, 'this is not possible while the order is canceled']);
+    expect([again.statusCode, body(again).msg]).toEqual([404, MESSAGES.orderNotFound]);
+    expect(await credit(sme.smeId)).toEqual({ amount: 100_000, spend: 0 });
   });
 });
 
@@ -241,5 +243,50 @@ describe('the invoice file', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 404, 404, 401]);
     expect(answers[0]!.headers['content-type']).toBe('application/pdf');
     expect(answers[0]!.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('every supplier, admin and bank step at every status', () => {
+  it('is refused with 409 naming the status from any status but its own, changing nothing', async () => {
+    const sme = await activeSme(10_000_000);
+    const names: Record<number, string> = { [-1]: 'canceled', 0: 'created', 1: 'waiting', 2: 'sending', 3: 'delivered', 4: 'uploadedInvoice', 5: 'invoiceVerifiedByAdmin', 6: 'paidByBank' };
+    type Step = { from: number; bySupplier?: true; call: (orderId: string) => Promise<{ statusCode: number; body: string }> };
+    const steps: Step[] = [
+      { from: 1, bySupplier: true, call: (orderId) => post('/api/v1/provider/order/accept', supplierHeaders, { orderId }) },
+      { from: 1, bySupplier: true, call: (orderId) => post('/api/v1/provider/order/decline', supplierHeaders, { orderId }) },
+      { from: 2, bySupplier: true, call: (orderId) => post('/api/v1/provider/order/delivered', supplierHeaders, { orderId, verifyCode: 'ABCDEFGH' }) },
+      { from: 3, bySupplier: true, call: (orderId) => uploadInvoice(orderId, 'invoice.png', SAMPLE_FILES.png) },
+      { from: 4, call: (orderId) => post('/api/v1/admin/order/invoice/verify', admin, { orderId }) },
+      { from: 5, call: (orderId) => post('/api/v1/bank/order/pay', bank, { orderId }) },
+    ];
+    const { orderId } = await waitingOrder(sme, 10);
+    for (const status of [-1, 1, 2, 3, 4, 5, 6]) {
+      await ctx.db.execute(sql`update orders set status = ${status}, verify_code = 'ABCDEFGH' where id = ${orderId}`);
+      for (const step of steps) {
+        if (step.from === status) continue;
+        const before = await ctx.db.execute(sql`select status, updated_at, invoice_file from orders where id = ${orderId}`);
+        const entries = await ctx.db.execute<{ n: string }>(sql`select count(*) as n from ledger_entries where order_id = ${orderId}`);
+        const response = await step.call(orderId);
+        // A supplier sees its orders from waiting on (DESIGN.md §7): a canceled one answers like a stranger's.
+        const expected = step.bySupplier && status < 1 ? [404, MESSAGES.orderNotFound] : [409, `this is not possible while the order is ${names[status]}`];
+        expect([response.statusCode, JSON.parse(response.body).msg], `${response.body} at ${status}`).toEqual(expected);
+        expect((await ctx.db.execute(sql`select status, updated_at, invoice_file from orders where id = ${orderId}`)).rows).toEqual(before.rows);
+        expect((await ctx.db.execute<{ n: string }>(sql`select count(*) as n from ledger_entries where order_id = ${orderId}`)).rows).toEqual(entries.rows);
+      }
+    }
+    // An order still created is not the supplier's yet: its steps answer 404, as for a stranger.
+    await ctx.db.execute(sql`update orders set status = 0 where id = ${orderId}`);
+    expect((await post('/api/v1/provider/order/accept', supplierHeaders, { orderId })).statusCode).toBe(404);
+  });
+
+  it('refuses an invoice over 10 MB and a renamed HTML file, storing nothing', async () => {
+    const sme = await activeSme();
+    const { orderId } = await waitingOrder(sme, 10);
+    await ctx.db.execute(sql`update orders set status = 3 where id = ${orderId}`);
+    const big = await uploadInvoice(orderId, 'big.pdf', Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(10 * 1024 * 1024 + 1)]));
+    expect([big.statusCode, body(big).msg]).toEqual([413, MESSAGES.fileTooLarge]);
+    const html = await uploadInvoice(orderId, 'invoice.pdf', Buffer.from('<!doctype html><script>alert(1)</script>'));
+    expect([html.statusCode, body(html).msg]).toEqual([400, MESSAGES.fileTypeRefused]);
+    expect(await status(orderId)).toBe(3);
   });
 });

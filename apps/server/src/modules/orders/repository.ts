@@ -1,6 +1,6 @@
 // Orders, instalments and payments in SQL. Reads project the spec's shapes' raw material; writes
 // are the single statements the service composes inside one transaction.
-import { ALL_FILTER, type ListQuery } from '@qist/domain';
+import { ALL_FILTER, ORDER_STATUS, type ListQuery } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 
@@ -111,7 +111,10 @@ export type LockedForStep = LockedOrder & { tax_rate: number; bank_share_rate: n
 
 /** The order's row lock for a supplier's or the back office's step; a supplier only locks its own. */
 export async function lockOrderForStep(tx: Executor, orderId: string, providerUserId?: string): Promise<LockedForStep | undefined> {
-  const owner = providerUserId ? sql`and provider_id = (select id from providers where user_id = ${providerUserId})` : sql``;
+  // A supplier's orders are those from waiting on (DESIGN.md §7), as its list and show see them.
+  const owner = providerUserId
+    ? sql`and provider_id = (select id from providers where user_id = ${providerUserId}) and status >= ${ORDER_STATUS.waiting}`
+    : sql``;
   const result = await tx.execute<LockedForStep>(
     sql`select id, sme_id, amount, status, tax_rate, bank_share_rate, verify_code, invoice_file from orders
         where id = ${orderId} ${owner} for update`,

@@ -1,11 +1,13 @@
 // The supplier's buttons on an order that waits for it (status 1, as the domain's state machine
 // allows): Accept ('order accepted successfully', then the order is fetched again) and Decline, behind
-// a Yes / No question.
+// a Yes / No question, after which the supplier is back on its list.
 import { Button } from '@mantine/core';
 import { canTakeAction, MESSAGES, type Order } from '@qist/domain';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { notify } from '@/lib/notify';
@@ -17,6 +19,7 @@ export function SupplierOrderActions({ order }: { order: Pick<Order, '_id' | 'st
   const accept = useOrderStep('accept');
   const decline = useOrderStep('decline');
   const [isConfirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
   const canAccept = canTakeAction('accept', order.status, 'provider');
   const canDecline = canTakeAction('decline', order.status, 'provider');
   if (!canAccept && !canDecline) return null;
@@ -25,7 +28,11 @@ export function SupplierOrderActions({ order }: { order: Pick<Order, '_id' | 'st
   const onAccept = () => accept.mutate(order._id, { onSuccess: () => notify.success(MESSAGES.orderAccepted) });
   const onDecline = () =>
     decline.mutate(order._id, {
-      onSuccess: () => notify.success(MESSAGES.orderDeclined),
+      // A declined order leaves the supplier's orders (they start at waiting): back to the list.
+      onSuccess: () => {
+        notify.success(MESSAGES.orderDeclined);
+        void navigate(paths.provider.orders.getHref());
+      },
       // a refusal's msg is already an error toast (lib/api.ts)
       onSettled: () => setConfirming(false),
     });

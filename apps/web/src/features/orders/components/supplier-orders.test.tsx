@@ -72,8 +72,8 @@ describe("the supplier's order page", () => {
     expect(within(screen.getByRole('region', { name: 'Order Detail' })).getByText('Sending')).toBeInTheDocument();
   });
 
-  it('declines only after a Yes', async () => {
-    const { user, fetchMock } = openOrder(supplierOrder(1), {
+  it('declines only after a Yes, then shows the supplier its list', async () => {
+    const { user, fetchMock, router } = openOrder(supplierOrder(1), {
       'POST /api/v1/provider/order/decline': ok({ order: { _id: ORDER_ID, status: -1 } }),
     });
     await loaded();
@@ -86,6 +86,7 @@ describe("the supplier's order page", () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('order declined, the paid instalment is refunded')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST', '/api/v1/provider/order/decline')).toEqual([{ orderId: ORDER_ID }]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/provider/orders'));
   });
 
   it("shows the server's refusal of a step", async () => {
