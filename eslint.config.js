@@ -33,6 +33,9 @@ const SHARED_SERVER_MODULES = ['parties', 'settings', 'notifications', 'throttle
 const MODULE_EXTRA_DEPENDENCIES = {
   // Every money step writes its journal entry in its own transaction, through the ledger's writer.
   orders: ['ledger'],
+  // A dashboard counts exactly the orders its role's list shows (the orders' scope) and an insurer's
+  // queue as the back office defines it.
+  dashboards: ['orders', 'backoffice'],
 };
 
 const serverModuleZones = foldersIn(`./${SERVER_MODULES}/`).map((module) => ({

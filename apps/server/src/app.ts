@@ -39,6 +39,8 @@ import { createPreregistrationService } from './modules/preregistration/service.
 import { createThrottle } from './modules/throttle/service.js';
 import { registerAccessControl } from './plugins/access.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
+import { dashboardRoutes } from './modules/dashboards/routes.js';
+import { createDashboardService } from './modules/dashboards/service.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { CALLBACK_SIGNATURE_HEADER, callbackSecret, signCallback, type PaymentGateway } from './modules/orders/gateway.js';
 import { gatewayCallbackRoutes, sandboxGatewayRoutes, smeOrderRoutes } from './modules/orders/routes.js';
@@ -283,6 +285,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     clock,
   });
   app.decorate('fulfilment', fulfilment);
+  await app.register(dashboardRoutes, { prefix: '/api/v1', dashboards: createDashboardService({ db }) });
   await app.register(fulfilmentRoutes, { prefix: '/api/v1', fulfilment, db, auth, storage: files, secret: config.sessionSecret });
 
   const jobs = createJobRunner({

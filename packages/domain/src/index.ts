@@ -18,3 +18,4 @@ export * from './orders/transitions.js';
 export * from './orders/schedule.js';
 export * from './orders/ledger.js';
 export * from './orders/schemas.js';
+export * from './orders/dashboards.js';

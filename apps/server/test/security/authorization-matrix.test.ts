@@ -238,6 +238,12 @@ const ROUTES: Record<string, Rule> = {
     ]),
   ),
   'GET /api/v1/admin/installment/list': { access: ADMIN },
+  // Dashboards: each role its own; the early parties' are empty, the supplier's refused until verified.
+  'GET /api/v1/sme/dashboard': { access: ['sme'], check: (body) => expect(body.content.credit.limit).toBeGreaterThanOrEqual(0) },
+  'GET /api/v1/provider/dashboard': { access: ['provider'], check: (body) => expect(body.content.toAccept).toBe(0) },
+  'GET /api/v1/admin/dashboard': { access: ADMIN },
+  'GET /api/v1/bank/dashboard': { access: ['bank'] },
+  'GET /api/v1/insurance/dashboard': { access: ['insurance'] },
   'GET /api/v1/bank/installment/list': { access: ['bank'] },
   'POST /api/v1/admin/order/invoice/verify': { access: ADMIN, payload: {}, admitted: 400 },
   'POST /api/v1/bank/order/pay': { access: ['bank'], payload: {}, admitted: 400 },

@@ -51,7 +51,7 @@ export type OrderScope = {
   insuranceCompanyId?: string;
 };
 
-function scopeWhere(scope: OrderScope, status: number): SQL {
+export function scopeWhere(scope: OrderScope, status: number): SQL {
   const parts: SQL[] = [sql`true`];
   if (scope.smeUserId) parts.push(sql`o.sme_id = (select id from smes where user_id = ${scope.smeUserId})`);
   if (scope.providerUserId) parts.push(sql`o.provider_id = (select id from providers where user_id = ${scope.providerUserId})`);

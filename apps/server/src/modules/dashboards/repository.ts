@@ -1,0 +1,134 @@
+// The dashboards' figures, each read by one statement from the orders, their instalments and the
+// ledger (sums and counts in PostgreSQL, never rows summed in Node).
+import { ALL_FILTER, LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/transaction.js';
+import { currentInsurerOf } from '../backoffice/repository.js';
+import { scopeWhere, type OrderScope } from '../orders/repository.js';
+
+type Json = Record<string, unknown>;
+
+async function one<T extends Json>(db: Executor, query: SQL): Promise<T> {
+  const result = await db.execute<{ figures: T }>(query);
+  const figures = result.rows[0]?.figures;
+  if (!figures) throw new Error('a dashboard query returned nothing');
+  return figures;
+}
+
+/** `{ "<status>": count }` over exactly the orders a role's list shows. */
+function ordersByStatus(scope: OrderScope): SQL {
+  return sql`(select coalesce(json_object_agg(status, n), '{}'::json) from (
+    select o.status, count(*)::int as n from orders o where ${scopeWhere(scope, ALL_FILTER)} group by o.status) s)`;
+}
+
+/** Unpaid instalments of orders under way that are past their deadline (the first has its own window). */
+function lateInstallments(smes: SQL): SQL {
+  return sql`(select json_build_object('count', count(*)::int, 'amount', coalesce(sum(i.amount), 0)::bigint)
+    from installments i join orders o on o.id = i.order_id
+    where o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null and i.position > 0 and i.deadline < now() and ${smes})`;
+}
+
+/** Paid-out and volume series by month (UTC), from the ledger or the orders. */
+function monthly(from: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('month', month, 'amount', amount, 'count', n) order by month), '[]'::json)
+    from (${from}) m)`;
+}
+
+function payoutsByMonth(where: SQL): SQL {
+  return monthly(sql`select to_char(p.created_at at time zone 'UTC', 'YYYY-MM') as month, (-sum(p.amount))::bigint as amount, count(*)::int as n
+    from ledger_postings p join orders o on o.id = p.order_id
+    where p.account = ${LEDGER_ACCOUNTS.bankPayouts} and ${where} group by 1`);
+}
+
+/** amount − discount of orders not paid out yet; the discount is floor(amount × rate), as the domain's shareOf. */
+function expectedPayouts(where: SQL): SQL {
+  return sql`(select json_build_object('count', count(*)::int, 'amount', coalesce(sum(o.amount - (o.amount * o.tax_rate) / 10000), 0)::bigint)
+    from orders o where ${where})`;
+}
+
+function accountBalance(account: string): SQL {
+  return sql`(select coalesce(sum(amount), 0)::bigint from ledger_postings where account = ${account})`;
+}
+
+export async function smeFigures(db: Executor, userId: string) {
+  const sme = sql`(select id from smes where user_id = ${userId})`;
+  const due = (days: number) => sql`json_build_object('count', count(*) filter (where i.deadline <= now() + ${`${days} days`}::interval)::int,
+    'amount', coalesce(sum(i.amount) filter (where i.deadline <= now() + ${`${days} days`}::interval), 0)::bigint)`;
+  return one<Json>(
+    db,
+    sql`select json_build_object(
+      'ordersByStatus', ${ordersByStatus({ smeUserId: userId })},
+      'credit', (select json_build_object('limit', credit_limit, 'used', credit_spend, 'available', credit_amount) from smes where user_id = ${userId}),
+      'nextInstallment', (select json_build_object('orderId', i.order_id, 'amount', i.amount, 'deadline', i.deadline)
+          from installments i join orders o on o.id = i.order_id
+          where o.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null order by i.deadline, i.position limit 1),
+      'dueWithin', (select json_build_object('days30', ${due(30)}, 'days60', ${due(60)}, 'days90', ${due(90)})
+          from installments i join orders o on o.id = i.order_id
+          where o.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null and i.deadline >= now()),
+      'late', ${lateInstallments(sql`o.sme_id = ${sme}`)},
+      'bySupplier', (select coalesce(json_agg(json_build_object('providerId', t.provider_id, 'title', t.title, 'amount', t.amount, 'count', t.n) order by t.amount desc), '[]'::json)
+          from (select o.provider_id, p.company_title as title, sum(o.amount)::bigint as amount, count(*)::int as n
+                from orders o join providers p on p.id = o.provider_id
+                where o.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} group by o.provider_id, p.company_title) t)
+    ) as figures`,
+  );
+}
+
+export async function providerFigures(db: Executor, userId: string) {
+  const provider = sql`o.provider_id = (select id from providers where user_id = ${userId})`;
+  return one<Json>(
+    db,
+    sql`select json_build_object(
+      'ordersByStatus', ${ordersByStatus({ providerUserId: userId, minStatus: ORDER_STATUS.waiting })},
+      'expectedPayouts', ${expectedPayouts(sql`${provider} and o.status between ${ORDER_STATUS.waiting} and ${ORDER_STATUS.invoiceVerifiedByAdmin}`)},
+      'paidOutByMonth', ${payoutsByMonth(provider)}
+    ) as figures`,
+  );
+}
+
+export async function adminFigures(db: Executor) {
+  const byLevel = (table: 'smes' | 'providers') =>
+    sql`(select coalesce(json_object_agg(level, n), '{}'::json) from (select level, count(*)::int as n from ${sql.raw(table)} group by level) l)`;
+  return one<Json>(
+    db,
+    sql`select json_build_object(
+      'ordersByStatus', ${ordersByStatus({})},
+      'smesByLevel', ${byLevel('smes')},
+      'providersByLevel', ${byLevel('providers')},
+      'volumeByMonth', ${monthly(sql`select to_char(o.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(o.amount)::bigint as amount, count(*)::int as n
+          from orders o where o.status >= ${ORDER_STATUS.waiting} group by 1`)},
+      'late', ${lateInstallments(sql`true`)},
+      'feeIncome', json_build_object('bank', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)}, 'platform', -${accountBalance(LEDGER_ACCOUNTS.platformFeeIncome)})
+    ) as figures`,
+  );
+}
+
+export async function bankFigures(db: Executor) {
+  return one<Json>(
+    db,
+    sql`select json_build_object(
+      'ordersByStatus', ${ordersByStatus({})},
+      'awaitingPayout', ${expectedPayouts(sql`o.status = ${ORDER_STATUS.invoiceVerifiedByAdmin}`)},
+      'payoutsByMonth', ${payoutsByMonth(sql`true`)},
+      'bankShareEarned', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)},
+      'receivables', ${accountBalance(LEDGER_ACCOUNTS.smeReceivable)},
+      'late', ${lateInstallments(sql`true`)}
+    ) as figures`,
+  );
+}
+
+export async function insuranceFigures(db: Executor, companyId: string) {
+  const insured = sql`(select s.id from smes s join verification_logs l on l.user_id = s.user_id and l.level = 7
+                       join users u on u.id = l.operator_user_id where u.insurance_company_id = ${companyId})`;
+  return one<Json>(
+    db,
+    sql`select json_build_object(
+      'ordersByStatus', ${ordersByStatus({ insuranceCompanyId: companyId })},
+      'insuredSmes', (select count(*)::int from smes where id in ${insured}),
+      'credit', (select json_build_object('granted', coalesce(sum(credit_limit), 0)::bigint, 'used', coalesce(sum(credit_spend), 0)::bigint)
+                 from smes where id in ${insured}),
+      'late', ${lateInstallments(sql`o.sme_id in ${insured}`)},
+      'queue', (select count(*)::int from smes s where s.level = 6 and ${currentInsurerOf(sql`s.id`)} = ${companyId})
+    ) as figures`,
+  );
+}

@@ -1,0 +1,98 @@
+// Each role's dashboard counts exactly the orders its list shows and reads its money from the ledger.
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uploadsDir } from '../../src/config.js';
+import { signupCodes } from '../../src/db/schema/index.js';
+import { seedDemoData } from '../../src/db/seed.js';
+import { createLocalStorage } from '../../src/modules/files/storage.js';
+import { seedDemoOrders } from '../../src/modules/orders/demo-seed.js';
+import { bearer, body, useTestApp } from '../helpers.js';
+
+const ctx = useTestApp();
+type Headers = Record<string, string>;
+const headers: Record<string, Headers> = {};
+
+const get = (url: string, h: Headers) => ctx.app.inject({ method: 'GET', url, headers: h });
+const post = (url: string, h: Headers, payload: object) => ctx.app.inject({ method: 'POST', url, headers: h, payload });
+
+/** `{ status: count }` of a role's order list, read through the list itself. */
+async function listCounts(role: string, h: Headers): Promise<Record<string, number>> {
+  const { orders, count } = body(await get(`/api/v1/${role}/order/list?perPage=100&status=-10`, h)).content;
+  expect(orders).toHaveLength(count);
+  const counts: Record<string, number> = {};
+  for (const o of orders as { status: number }[]) counts[String(o.status)] = (counts[String(o.status)] ?? 0) + 1;
+  return counts;
+}
+
+async function balance(account: string): Promise<number> {
+  const result = await ctx.db.execute<{ b: string }>(sql`select coalesce(sum(amount),0)::bigint as b from ledger_postings where account = ${account}`);
+  return Number(result.rows[0]!.b) / 100;
+}
+
+beforeAll(async () => {
+  await ctx.db.delete(signupCodes);
+  await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)));
+  await seedDemoOrders({ db: ctx.db, orders: ctx.app.orders, fulfilment: ctx.app.fulfilment, sandbox: ctx.app.sandbox! });
+  for (const [role, email] of [['sme', 'sme@example.com'], ['provider', 'supplier@example.com'], ['admin', 'admin@example.com'], ['bank', 'bank@example.com'], ['insurance', 'insurer1@example.com']] as const) {
+    const login = body(await post('/api/v1/auth/login', {}, { email, password: 'demo12345' })).content;
+    headers[role] = bearer(login.token);
+  }
+  // One more order, created and paid in the test, so the figures are not only the seed's.
+  const supplier = body(await get('/api/v1/sme/provider/list?perPage=100', headers.sme!)).content.providers.find(
+    (p: { auth_id: { email: string } }) => p.auth_id.email === 'supplier@example.com',
+  );
+  const orderId = body(await post('/api/v1/sme/order/create', headers.sme!, { providerId: supplier._id, amount: 250, description: 'Dashboard check' })).content.order._id;
+  const start = body(await post('/api/v1/sme/pay/init', headers.sme!, { orderId })).content;
+  await post('/api/v1/pub/gateway/sandbox/complete', {}, { transactionId: start.transactionId, approve: true });
+});
+
+describe('dashboards', () => {
+  it('count, for every role, exactly the orders its list shows', async () => {
+    for (const role of ['sme', 'provider', 'admin', 'bank', 'insurance']) {
+      const dashboard = body(await get(`/api/v1/${role}/dashboard`, headers[role]!)).content;
+      expect(dashboard.ordersByStatus, role).toEqual(await listCounts(role, headers[role]!));
+    }
+    expect(Object.keys(body(await get('/api/v1/admin/dashboard', headers.admin!)).content.ordersByStatus).length).toBe(8);
+  });
+
+  it('give the SME its credit, next instalment, upcoming and late instalments and spending by supplier', async () => {
+    const d = body(await get('/api/v1/sme/dashboard', headers.sme!)).content;
+    const { sme } = body(await get('/api/v1/sme/profile/get', headers.sme!)).content;
+    expect(d.credit).toEqual({ limit: sme.credit.limit, used: sme.credit.spend, available: sme.credit.amount });
+    expect(d.late.count).toBe(1);
+    expect(d.nextInstallment).not.toBeNull();
+    expect(new Date(d.nextInstallment.deadline).getTime()).toBeLessThan(Date.now());
+    expect(d.dueWithin.days30.count).toBeLessThanOrEqual(d.dueWithin.days60.count);
+    expect(d.dueWithin.days60.amount).toBeLessThanOrEqual(d.dueWithin.days90.amount);
+    const spent = d.bySupplier.reduce((sum: number, s: { amount: number }) => sum + s.amount, 0);
+    const { orders } = body(await get('/api/v1/sme/order/list?perPage=100', headers.sme!)).content;
+    expect(spent).toBeCloseTo(orders.filter((o: { status: number }) => o.status >= 1).reduce((sum: number, o: { amount: number }) => sum + o.amount, 0), 2);
+  });
+
+  it('give the supplier its work and its payouts, and the back office the ledger’s figures', async () => {
+    const p = body(await get('/api/v1/provider/dashboard', headers.provider!)).content;
+    expect([p.toAccept, p.toDeliver, p.toInvoice]).toEqual([p.ordersByStatus['1'] ?? 0, p.ordersByStatus['2'] ?? 0, p.ordersByStatus['3'] ?? 0]);
+    expect(p.toAccept).toBeGreaterThanOrEqual(2);
+    expect(p.paidOutByMonth.reduce((sum: number, m: { amount: number }) => sum + m.amount, 0)).toBeCloseTo(-(await balance('bank_payouts')), 2);
+
+    const a = body(await get('/api/v1/admin/dashboard', headers.admin!)).content;
+    expect(a.feeIncome).toEqual({ bank: -(await balance('bank_fee_income')), platform: -(await balance('platform_fee_income')) });
+    expect(a.invoicesToVerify).toBe(a.ordersByStatus['4']);
+    expect(a.smesByLevel['8']).toBeGreaterThanOrEqual(1);
+    expect(a.late.count).toBe(1);
+
+    const b = body(await get('/api/v1/bank/dashboard', headers.bank!)).content;
+    expect(b.receivables).toBeCloseTo(await balance('sme_receivable'), 2);
+    expect(b.bankShareEarned).toBe(a.feeIncome.bank);
+    expect(b.awaitingPayout.count).toBe(b.ordersByStatus['5']);
+
+    const i = body(await get('/api/v1/insurance/dashboard', headers.insurance!)).content;
+    expect(i.insuredSmes).toBeGreaterThanOrEqual(1);
+    expect(i.credit.granted).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('refuses another role', async () => {
+    expect((await get('/api/v1/admin/dashboard', headers.sme!)).statusCode).toBe(403);
+    expect((await get('/api/v1/sme/dashboard', headers.bank!)).statusCode).toBe(403);
+  });
+});
