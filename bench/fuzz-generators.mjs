@@ -669,7 +669,9 @@ export function sendOverSocket(port, request, authorization, timeoutMs = 15_000)
 
 // ---------------------------------------------------------------- checks
 
-const FILE_ROUTE = /^\/api\/v1\/pub\/(sme|provider)\/doc\/file\/[^/?]+$/;
+const FILE_ROUTE = /^\/api\/v1\/pub\/((sme|provider)\/doc|order\/invoice)\/file\/[^/?]+$/;
+/** A list's CSV twin answers CSV when it succeeds. */
+const EXPORT_ROUTE = /^\/api\/v1\/(admin|bank|insurance)\/[a-z]+\/export$/;
 const STACK_TRACE = /\n\s+at \S.*:\d+:\d+|node_modules[\\/]|\.(?:ts|js|mjs|cjs):\d+:\d+/;
 
 function decoded(body, encoding) {
@@ -720,6 +722,7 @@ export function problemsOf(request, answer) {
   // Paths outside /api (a mangled '/API/…') belong to the web app, which answers them with its page.
   if (path !== '/api' && !path.startsWith('/api/')) return problems;
   if (answer.status === 200 && FILE_ROUTE.test(path) && !String(headers['content-type'] ?? '').startsWith('application/json')) return problems;
+  if (answer.status === 200 && EXPORT_ROUTE.test(path) && String(headers['content-type'] ?? '') === 'text/csv; charset=utf-8') return problems;
 
   if (!String(headers['content-type'] ?? '').startsWith('application/json')) problems.push(`content-type ${headers['content-type'] ?? 'missing'}`);
   let json;

@@ -46,6 +46,39 @@ beforeAll(async () => {
   await post('/api/v1/pub/gateway/sandbox/complete', {}, { transactionId: start.transactionId, approve: true });
 });
 
+/** The rows of a CSV answer (a simple reader: the fields these tests look at hold no line breaks). */
+function csvRows(text: string): string[][] {
+  return text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.filter((cell) => cell !== '').map((cell) => cell.replace(/,$/, '')));
+}
+
+describe('exports', () => {
+  it('stream each list as CSV with a BOM and a header: exactly the filtered list’s rows', async () => {
+    for (const [role, status] of [['admin', 6], ['admin', -10], ['bank', 1], ['insurance', -10]] as const) {
+      const response = await get(`/api/v1/${role}/order/export?status=${status}`, headers[role]!);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response.body.startsWith('\uFEFFid,created at,SME,')).toBe(true);
+      const [, ...rows] = csvRows(response.body);
+      const { orders, count } = body(await get(`/api/v1/${role}/order/list?perPage=100&status=${status}`, headers[role]!)).content;
+      expect(rows.map((r) => r[0]), `${role} ${status}`).toEqual(orders.map((o: { _id: string }) => o._id));
+      expect(rows).toHaveLength(count);
+    }
+    const installments = await get('/api/v1/admin/installment/export', headers.admin!);
+    const [, ...rows] = csvRows(installments.body);
+    const { installments: listed, count } = body(await get('/api/v1/admin/installment/list?perPage=100', headers.admin!)).content;
+    expect(rows).toHaveLength(count);
+    expect(rows.slice(0, listed.length).map((r) => r[0])).toEqual(listed.map((i: { _id: string }) => i._id));
+    expect((await get('/api/v1/admin/order/export', headers.sme!)).statusCode).toBe(403);
+  });
+
+  it('writes a cell that a spreadsheet would run as a formula as text', async () => {
+    const supplier = body(await get('/api/v1/sme/provider/list?perPage=100', headers.sme!)).content.providers[0];
+    await post('/api/v1/sme/order/create', headers.sme!, { providerId: supplier._id, amount: 3, description: '=HYPERLINK("http://evil.example")' });
+    const text = (await get('/api/v1/admin/order/export?status=0', headers.admin!)).body;
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+  });
+});
+
 describe('dashboards', () => {
   it('count, for every role, exactly the orders its list shows', async () => {
     for (const role of ['sme', 'provider', 'admin', 'bank', 'insurance']) {

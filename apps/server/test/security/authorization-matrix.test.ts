@@ -238,6 +238,11 @@ const ROUTES: Record<string, Rule> = {
     ]),
   ),
   'GET /api/v1/admin/installment/list': { access: ADMIN },
+  'GET /api/v1/admin/installment/export': { access: ADMIN },
+  'GET /api/v1/bank/installment/export': { access: ['bank'] },
+  'GET /api/v1/admin/order/export': { access: ADMIN },
+  'GET /api/v1/bank/order/export': { access: ['bank'] },
+  'GET /api/v1/insurance/order/export': { access: ['insurance'] },
   // Dashboards: each role its own; the early parties' are empty, the supplier's refused until verified.
   'GET /api/v1/sme/dashboard': { access: ['sme'], check: (body) => expect(body.content.credit.limit).toBeGreaterThanOrEqual(0) },
   'GET /api/v1/provider/dashboard': { access: ['provider'], check: (body) => expect(body.content.toAccept).toBe(0) },

@@ -3,6 +3,7 @@
 // supplier, posting the payout and the discount split. The back office's order and instalment
 // views live here too. Each step is one transaction under the order's row lock.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   MESSAGES,
   ORDER_STATUS,
@@ -12,6 +13,7 @@ import {
   bankPayoutEntry,
   fromMinorUnits,
   orderBreakdown,
+  orderStatusName,
   refundEntry,
   LEDGER_ACCOUNTS,
   type ListQuery,
@@ -19,6 +21,7 @@ import {
 } from '@qist/domain';
 import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
+import { csvStream } from '../../lib/csv.js';
 import { inspectUpload } from '../../lib/file-content.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import type { Principal } from '../../lib/principal.js';
@@ -32,6 +35,8 @@ import { assertTransition, cancelLockedOrder } from './steps.js';
 /** Unambiguous letters and digits (no 0/O, 1/I/L): a code a person can also read off a screen. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const VERIFY_CODE_LENGTH = Math.max(8, VERIFY_CODE_MIN_LENGTH);
+/** Rows per round trip when a list is exported. */
+const EXPORT_BATCH = 500;
 
 export function newVerifyCode(): string {
   const bytes = randomBytes(VERIFY_CODE_LENGTH);
@@ -128,6 +133,50 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
         })),
         count,
       };
+    },
+
+    /** The role's order list as CSV, with its status filter, streamed in batches. */
+    async exportOrders(principal: Principal, status: number): Promise<Readable> {
+      const scope = await scopeOf(principal);
+      return csvStream(
+        ['id', 'created at', 'SME', 'SME email', 'supplier', 'supplier email', 'amount', 'status', 'status name', 'paid', 'late now', 'late before', 'discount rate', 'description'],
+        (o: repo.OrderRow) => [
+          o.id,
+          isoOf(o.created_at),
+          o.sme_title,
+          o.sme_email,
+          o.provider_title,
+          o.provider_email,
+          fromMinorUnits(Number(o.amount)).toFixed(2),
+          o.status,
+          orderStatusName(o.status),
+          o.paid,
+          o.late_active,
+          o.late_once,
+          basisPointsToFraction(o.tax_rate),
+          o.description,
+        ],
+        (after) => repo.orderBatch(db, scope, status, after, EXPORT_BATCH),
+      );
+    },
+
+    async exportInstallments(): Promise<Readable> {
+      return csvStream(
+        ['id', 'order id', 'order status', 'SME', 'SME email', 'number', 'percent', 'amount', 'deadline', 'paid at'],
+        (i: repo.InstallmentListRow) => [
+          i.id,
+          i.order_id,
+          orderStatusName(i.order_status),
+          i.sme_title,
+          i.sme_email,
+          i.position + 1,
+          basisPointsToFraction(i.rate) * 100,
+          fromMinorUnits(Number(i.amount)).toFixed(2),
+          isoOf(i.deadline),
+          i.paid_at ? isoOf(i.paid_at) : '',
+        ],
+        (after) => repo.installmentBatch(db, after, EXPORT_BATCH),
+      );
     },
 
     /** 1 → 2: the supplier takes the order; the verify code is made now and only the SME ever sees it. */

@@ -77,6 +77,16 @@ export async function listOrders(db: Executor, scope: OrderScope, query: ListQue
   return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
 }
 
+/** A batch of a list's orders after a row (newest first), for exports that stream the whole list. */
+export async function orderBatch(db: Executor, scope: OrderScope, status: number, after: OrderRow | undefined, limit: number): Promise<OrderRow[]> {
+  const page = after ? sql`and (o.created_at, o.id) < (${after.created_at}::timestamptz, ${after.id}::uuid)` : sql``;
+  const result = await db.execute<OrderRow>(
+    sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where ${scopeWhere(scope, status)} ${page}
+        order by o.created_at desc, o.id desc limit ${limit}`,
+  );
+  return result.rows;
+}
+
 export async function findOrder(db: Executor, orderId: string, scope: OrderScope): Promise<OrderRow | undefined> {
   const result = await db.execute<OrderRow>(
     sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where o.id = ${orderId} and ${scopeWhere(scope, ALL_FILTER)}`,
@@ -146,10 +156,27 @@ export async function unpayInstallment(tx: Executor, installmentId: string): Pro
 
 export type InstallmentListRow = InstallmentRow & {
   order_status: number;
+  order_created_at?: Date | string;
   sme_id: string;
   sme_title: string | null;
   sme_email: string;
 };
+
+/** A batch of every instalment after a row, in the list's order, for the export. */
+export async function installmentBatch(db: Executor, after: InstallmentListRow | undefined, limit: number): Promise<InstallmentListRow[]> {
+  // The list's order: newest order first, its instalments in their order.
+  const page = after
+    ? sql`where (o.created_at, i.order_id) < (${after.order_created_at}::timestamptz, ${after.order_id}::uuid)
+          or ((o.created_at, i.order_id) = (${after.order_created_at}::timestamptz, ${after.order_id}::uuid) and i.position > ${after.position})`
+    : sql``;
+  const result = await db.execute<InstallmentListRow>(
+    sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status, o.created_at as order_created_at,
+          o.sme_id, s.company_title as sme_title, u.email as sme_email
+        from installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id
+        ${page} order by o.created_at desc, i.order_id desc, i.position limit ${limit}`,
+  );
+  return result.rows;
+}
 
 export async function listAllInstallments(db: Executor, page: number, perPage: number): Promise<{ rows: InstallmentListRow[]; count: number }> {
   const [rows, count] = await Promise.all([
@@ -157,7 +184,7 @@ export async function listAllInstallments(db: Executor, page: number, perPage: n
       sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status,
             o.sme_id, s.company_title as sme_title, u.email as sme_email
           from installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id
-          order by o.created_at desc, i.order_id, i.position limit ${perPage} offset ${(page - 1) * perPage}`,
+          order by o.created_at desc, i.order_id desc, i.position limit ${perPage} offset ${(page - 1) * perPage}`,
     ),
     db.execute<{ count: string }>(sql`select count(*) as count from installments`),
   ]);

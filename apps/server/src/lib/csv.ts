@@ -1,0 +1,47 @@
+// CSV answers streamed in batches: a UTF-8 BOM (so spreadsheet programs read Arabic names), a header
+// row, then one row per item as each batch arrives; never the whole list in memory.
+import { Readable } from 'node:stream';
+
+const BOM = '\uFEFF';
+/** A cell a spreadsheet would run as a formula is written as text (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(values: readonly unknown[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/**
+ * Streams rows fetched batch by batch: `next(after)` returns the next batch after the last row of the
+ * previous one (undefined at first), and an empty batch ends the stream.
+ */
+export function csvStream<T>(header: readonly string[], toCells: (row: T) => unknown[], next: (after: T | undefined) => Promise<T[]>): Readable {
+  let last: T | undefined;
+  let started = false;
+  return new Readable({
+    async read() {
+      try {
+        if (!started) {
+          started = true;
+          this.push(BOM + csvLine(header));
+          return;
+        }
+        const batch = await next(last);
+        if (batch.length === 0) {
+          this.push(null);
+          return;
+        }
+        last = batch[batch.length - 1];
+        this.push(batch.map((row) => csvLine(toCells(row))).join(''));
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+  });
+}
