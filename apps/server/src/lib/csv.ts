@@ -1,6 +1,7 @@
 // CSV answers streamed in batches: a UTF-8 BOM (so spreadsheet programs read Arabic names), a header
 // row, then one row per item as each batch arrives; never the whole list in memory.
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 const BOM = '\uFEFF';
 /** A cell a spreadsheet would run as a formula is written as text (CSV injection). */
@@ -44,4 +45,22 @@ export function csvStream<T>(header: readonly string[], toCells: (row: T) => unk
       }
     },
   });
+}
+
+/** Batches of a list read page by page (for lists whose order is kept by their own query). */
+export function pageByPage<T>(fetchPage: (page: number) => Promise<T[]>): () => Promise<T[]> {
+  let page = 0;
+  return () => {
+    page += 1;
+    return fetchPage(page);
+  };
+}
+
+/** A CSV answer, downloaded under a dated name. */
+export function sendCsv(reply: FastifyReply, name: string, stream: Readable) {
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .send(stream);
 }

@@ -71,6 +71,29 @@ describe('exports', () => {
     expect((await get('/api/v1/admin/order/export', headers.sme!)).statusCode).toBe(403);
   });
 
+  it('stream the SME, supplier and pre-registration lists with their filter and visibility', async () => {
+    const cases: [string, string, string, string][] = [
+      ['admin', '/api/v1/admin/sme/export?level=8', '/api/v1/admin/sme/list?perPage=100&level=8', 'smes'],
+      ['admin', '/api/v1/admin/sme/export', '/api/v1/admin/sme/list?perPage=100', 'smes'],
+      ['bank', '/api/v1/bank/sme/export?level=4', '/api/v1/bank/sme/list?perPage=100&level=4', 'smes'],
+      ['insurance', '/api/v1/insurance/sme/export', '/api/v1/insurance/sme/list?perPage=100', 'smes'],
+      ['admin', '/api/v1/admin/provider/export?level=5', '/api/v1/admin/provider/list?perPage=100&level=5', 'providers'],
+      ['admin', '/api/v1/admin/form/export', '/api/v1/admin/form/list?perPage=100', 'forms'],
+    ];
+    await post('/api/v1/ads/form/register', {}, { CompanyName: 'مخبز الخليج', BusinessSector: 'Retail', YearOfEstablishment: 2020, CompanyEmail: 'bakery@example.test', CompanyPhone: '+965 5555 1234', LoanAmount: 5000 });
+    for (const [role, exportUrl, listUrl, key] of cases) {
+      const response = await get(exportUrl, headers[role]!);
+      expect(response.headers['content-type'], exportUrl).toBe('text/csv; charset=utf-8');
+      const [header, ...rows] = csvRows(response.body);
+      expect(header![0]).toBe('id');
+      const listed = body(await get(listUrl, headers[role]!)).content;
+      expect(rows.map((r) => r[0]), exportUrl).toEqual(listed[key].map((item: { _id: string }) => item._id));
+      expect(rows.length).toBeGreaterThan(0);
+    }
+    expect((await get('/api/v1/admin/form/export', headers.admin!)).body).toContain('مخبز الخليج');
+    expect((await get('/api/v1/admin/provider/export', headers.bank!)).statusCode).toBe(403);
+  });
+
   it('writes a cell that a spreadsheet would run as a formula as text', async () => {
     const supplier = body(await get('/api/v1/sme/provider/list?perPage=100', headers.sme!)).content.providers[0];
     await post('/api/v1/sme/order/create', headers.sme!, { providerId: supplier._id, amount: 3, description: '=HYPERLINK("http://evil.example")' });

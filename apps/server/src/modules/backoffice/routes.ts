@@ -21,6 +21,7 @@ import {
   smeRejectRequest,
   smeVerifyRequest,
 } from '@qist/domain';
+import { sendCsv } from '../../lib/csv.js';
 import { principalOf } from '../../plugins/access.js';
 import type { BackofficeService } from './service.js';
 
@@ -37,6 +38,12 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
       `/${role}/sme/list`,
       { config, schema: { tags, security, summary: "SMEs (insurance: its queue and its decisions)", querystring: partyListQuery, response: { 200: smeListResponse, ...errors } } },
       async (request) => ({ status: true as const, content: await backoffice.listSmes(principalOf(request), request.query) }),
+    );
+
+    app.get(
+      `/${role}/sme/export`,
+      { config, schema: { tags, security, summary: 'The SME list as CSV (same filter and access)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] } },
+      async (request, reply) => sendCsv(reply, 'smes', backoffice.exportSmes(principalOf(request), request.query)),
     );
 
     app.get(
@@ -91,6 +98,15 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
 
   // ---- suppliers
   const adminOnly = { access: ['admin'] as const };
+  app.get(
+    '/admin/provider/export',
+    {
+      config: { access: ['admin'] },
+      schema: { tags: ['admin suppliers'], security, summary: 'The supplier list as CSV (same filter)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] },
+    },
+    async (request, reply) => sendCsv(reply, 'suppliers', backoffice.exportProviders(request.query)),
+  );
+
   app.get(
     '/admin/provider/list',
     { config: adminOnly, schema: { tags: ['admin suppliers'], security, querystring: partyListQuery, response: { 200: providerListResponse, ...errors } } },

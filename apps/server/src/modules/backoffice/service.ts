@@ -13,10 +13,13 @@ import {
   toMinorUnits,
   type BackOfficeRole,
   type PartyListQuery,
+  type ProviderListItem,
   type ProviderProfile,
+  type SmeListItem,
   type SmeProfile,
   type VerificationLog,
 } from '@qist/domain';
+import { csvStream, pageByPage } from '../../lib/csv.js';
 import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { Principal } from '../../lib/principal.js';
@@ -46,6 +49,9 @@ function backOfficeRole(principal: Principal): BackOfficeRole {
 function assertLevel(actual: number, expected: number): void {
   if (actual !== expected) throw conflict(MESSAGES.wrongLevelForDecision);
 }
+
+/** Rows per page when a list is exported. */
+const EXPORT_BATCH = 500;
 
 export function createBackofficeService({ db, secret, now = () => new Date() }: BackofficeDeps) {
   const links: projections.DocumentLinks = { secret, now };
@@ -83,6 +89,31 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
     async listSmes(principal: Principal, query: PartyListQuery) {
       const { rows, count } = await repo.listSmes(db, query, visibilityFor(principal));
       return { smes: rows.map((r) => projections.toSmeListItem(r.sme, r.email)), count };
+    },
+
+    /** The SME list as CSV, read page by page with its filter and its visibility. */
+    exportSmes(principal: Principal, filter: Omit<PartyListQuery, 'page' | 'perPage'>) {
+      const visibility = visibilityFor(principal);
+      return csvStream(
+        ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'credit requested', 'credit limit', 'credit available', 'credit used'],
+        (s: SmeListItem) => [
+          s._id, s.createdAt, s.auth_id.email, s.desc.title, s.info.firstname, s.info.lastname,
+          s.info.phone ? `+${s.info.phone.country_code} ${s.info.phone.number}` : '', s.level,
+          s.credit.request, s.credit.limit, s.credit.amount, s.credit.spend,
+        ],
+        pageByPage(async (page) => (await repo.listSmes(db, { ...filter, page, perPage: EXPORT_BATCH }, visibility)).rows.map((r) => projections.toSmeListItem(r.sme, r.email))),
+      );
+    },
+
+    exportProviders(filter: Omit<PartyListQuery, 'page' | 'perPage'>) {
+      return csvStream(
+        ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'discount rate'],
+        (p: ProviderListItem) => [
+          p._id, p.createdAt, p.auth_id.email, p.desc.title, p.info.firstname, p.info.lastname,
+          p.info.phone ? `+${p.info.phone.country_code} ${p.info.phone.number}` : '', p.level, p.tax_rate ?? '',
+        ],
+        pageByPage(async (page) => (await repo.listProviders(db, { ...filter, page, perPage: EXPORT_BATCH })).rows.map((r) => projections.toProviderListItem(r.provider, r.email))),
+      );
     },
 
     async listProviders(query: PartyListQuery) {

@@ -13,12 +13,11 @@ import {
   orderStepResponse,
 } from '@qist/domain';
 import { sql } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../errors.js';
+import { sendCsv } from '../../lib/csv.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import { readUpload } from '../../lib/multipart.js';
 import type { Authenticator } from '../../lib/principal.js';
@@ -32,15 +31,6 @@ const ok = <T>(content: T) => ({ status: true as const, content });
 
 const INVOICE_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|png|jpg|webp)$/;
 const MIME_OF: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
-
-/** A CSV answer, downloaded under a dated name. */
-function csv(reply: FastifyReply, name: string, stream: Readable) {
-  const day = new Date().toISOString().slice(0, 10);
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
-    .send(stream);
-}
 
 export function invoicePath(file: string): string {
   return `/api/v1/pub/order/invoice/file/${file}`;
@@ -125,14 +115,14 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
         config: { access: [role] as const },
         schema: { tags: [`${role} orders`], security, summary: 'The order list as CSV (same filter and access)', querystring: listQuery.pick({ status: true }), produces: ['text/csv'] },
       },
-      async (request, reply) => csv(reply, `orders`, await fulfilment.exportOrders(principalOf(request), request.query.status)),
+      async (request, reply) => sendCsv(reply, 'orders', await fulfilment.exportOrders(principalOf(request), request.query.status)),
     );
   }
   for (const role of ['admin', 'bank'] as const) {
     app.get(
       `/${role}/installment/export`,
       { config: { access: [role] as const }, schema: { tags: [`${role} orders`], security, summary: 'Every instalment as CSV', produces: ['text/csv'] } },
-      async (_request, reply) => csv(reply, 'installments', await fulfilment.exportInstallments()),
+      async (_request, reply) => sendCsv(reply, 'installments', await fulfilment.exportInstallments()),
     );
     app.get(
       `/${role}/installment/list`,

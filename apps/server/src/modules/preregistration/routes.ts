@@ -1,4 +1,5 @@
 // POST /api/v1/ads/form/register (public) and GET /api/v1/admin/form/list (admin).
+import { sendCsv } from '../../lib/csv.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorEnvelope,
@@ -28,6 +29,15 @@ export const preregistrationRoutes: FastifyPluginAsyncZod<{ preregistration: Pre
       status: true as const,
       content: { form: await preregistration.register(request.body, request.ip) },
     }),
+  );
+
+  app.get(
+    '/admin/form/export',
+    {
+      config: { access: ['admin'] },
+      schema: { tags: ['pre-registration'], summary: 'Pre-registered SMEs as CSV, newest first', security: [{ bearerAuth: [] }], produces: ['text/csv'] },
+    },
+    async (_request, reply) => sendCsv(reply, 'pre-registrations', preregistration.export()),
   );
 
   app.get(

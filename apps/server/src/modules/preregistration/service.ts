@@ -9,6 +9,7 @@ import {
 } from '@qist/domain';
 import type { Db } from '../../db/client.js';
 import type { Throttle } from '../throttle/service.js';
+import { csvStream, pageByPage } from '../../lib/csv.js';
 import * as repo from './repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -52,6 +53,15 @@ export function createPreregistrationService({ db, throttle, maxPerHour }: Prere
         ip,
       });
       return toItem(row);
+    },
+
+    /** Every pre-registration as CSV, newest first, read page by page. */
+    export() {
+      return csvStream(
+        ['id', 'created at', 'company', 'business sector', 'year of establishment', 'email', 'phone', 'loan amount'],
+        (f: PreRegistrationItem) => [f._id, f.createdAt, f.CompanyName, f.BusinessSector, f.YearOfEstablishment, f.CompanyEmail, f.CompanyPhone, f.LoanAmount],
+        pageByPage(async (page) => (await repo.listPreregistrations(db, { limit: 500, offset: (page - 1) * 500 })).map(toItem)),
+      );
     },
 
     async list({ page, perPage }: PaginationQuery): Promise<{ forms: PreRegistrationItem[]; count: number }> {
