@@ -102,6 +102,18 @@ describe('exports', () => {
   });
 });
 
+describe('the SME’s invoices', () => {
+  it('lists exactly its orders that carry an invoice, newest first', async () => {
+    const { invoices, count } = body(await get('/api/v1/sme/invoice/list?perPage=100', headers.sme!)).content;
+    const { orders } = body(await get('/api/v1/sme/order/list?perPage=100', headers.sme!)).content;
+    const withInvoice = orders.filter((o: { invoice: unknown }) => o.invoice !== null);
+    expect(invoices.map((o: { _id: string }) => o._id)).toEqual(withInvoice.map((o: { _id: string }) => o._id));
+    expect(count).toBe(3);
+    expect(invoices.every((o: { invoice: { file: string } }) => /\.pdf$/.test(o.invoice.file))).toBe(true);
+    expect((await get('/api/v1/sme/invoice/list', headers.provider!)).statusCode).toBe(403);
+  });
+});
+
 describe('dashboards', () => {
   it('count, for every role, exactly the orders its list shows', async () => {
     for (const role of ['sme', 'provider', 'admin', 'bank', 'insurance']) {

@@ -209,6 +209,7 @@ const ROUTES: Record<string, Rule> = {
   },
   'POST /api/v1/sme/order/create': { access: ['sme'], payload: {}, admitted: 400 },
   'POST /api/v1/sme/order/cancel': { access: ['sme'], payload: {}, admitted: 400 },
+  'GET /api/v1/sme/invoice/list': { access: ['sme'], check: (body) => expect(body.content).toMatchObject({ invoices: [], count: 0 }) },
   'GET /api/v1/sme/order/list': { access: ['sme'], check: (body) => expect(body.content).toMatchObject({ orders: [], count: 0 }) },
   'GET /api/v1/sme/order/show/{id}': { access: ['sme'], url: () => `/api/v1/sme/order/show/${UNKNOWN_ID}`, admitted: 404 },
   'POST /api/v1/sme/pay/init': { access: ['sme'], payload: {}, admitted: 400 },

@@ -99,6 +99,8 @@ export const orderListItem = orderShape.omit({ installments: true, verify_code: 
 export type OrderListItem = z.infer<typeof orderListItem>;
 
 export const orderListResponse = okEnvelope(z.object({ orders: z.array(orderListItem), count: z.number().int() }));
+/** The SME's invoices page: its orders that carry an invoice. */
+export const invoiceListResponse = okEnvelope(z.object({ invoices: z.array(orderListItem), count: z.number().int() }));
 export const orderShowResponse = okEnvelope(z.object({ order: orderShape }));
 export const orderCreateResponse = okEnvelope(z.object({ order: z.object({ _id: z.string() }) }));
 export const orderCancelResponse = okEnvelope(z.object({ order: z.object({ _id: z.string(), status: z.number().int() }) }));

@@ -49,6 +49,8 @@ export type OrderScope = {
   minStatus?: number;
   /** An insurer sees the orders of the SMEs its company granted credit to (verified at level 7). */
   insuranceCompanyId?: string;
+  /** Only orders whose invoice is uploaded. */
+  withInvoice?: boolean;
 };
 
 export function scopeWhere(scope: OrderScope, status: number): SQL {
@@ -56,6 +58,7 @@ export function scopeWhere(scope: OrderScope, status: number): SQL {
   if (scope.smeUserId) parts.push(sql`o.sme_id = (select id from smes where user_id = ${scope.smeUserId})`);
   if (scope.providerUserId) parts.push(sql`o.provider_id = (select id from providers where user_id = ${scope.providerUserId})`);
   if (scope.minStatus !== undefined) parts.push(sql`o.status >= ${scope.minStatus}`);
+  if (scope.withInvoice) parts.push(sql`o.invoice_file is not null`);
   if (scope.insuranceCompanyId) {
     parts.push(sql`o.sme_id in (select s.id from smes s join verification_logs l on l.user_id = s.user_id and l.level = 7
                                join users u on u.id = l.operator_user_id where u.insurance_company_id = ${scope.insuranceCompanyId})`);

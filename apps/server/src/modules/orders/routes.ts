@@ -2,6 +2,7 @@
 import {
   errorEnvelope,
   idParams,
+  invoiceListResponse,
   listQuery,
   orderCancelResponse,
   orderCreateResponse,
@@ -63,6 +64,12 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
     '/sme/order/list',
     { config: sme, schema: { tags, security, summary: 'The SME’s orders', querystring: listQuery, response: { 200: orderListResponse, ...errors } } },
     async (request) => ok(await orders.listSmeOrders(principalOf(request), request.query)),
+  );
+
+  app.get(
+    '/sme/invoice/list',
+    { config: sme, schema: { tags, security, summary: 'The SME’s invoices (its orders with an uploaded invoice)', querystring: paginationQuery, response: { 200: invoiceListResponse, ...errors } } },
+    async (request) => ok(await orders.listSmeInvoices(principalOf(request), request.query)),
   );
 
   app.get(

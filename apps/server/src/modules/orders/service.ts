@@ -2,6 +2,7 @@
 // instalments through the gateway. Every step is one transaction holding the order's (or the
 // SME's) row lock, with its ledger entry and its outbox messages.
 import {
+  ALL_FILTER,
   DEFAULT_SHARE_RATE,
   LEDGER_ACCOUNTS,
   MESSAGES,
@@ -170,6 +171,12 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
     async listSmeOrders(principal: Principal, query: ListQuery) {
       const { rows, count } = await repo.listOrders(db, { smeUserId: smeOnly(principal) }, query);
       return { orders: rows.map(toOrderListItem), count };
+    },
+
+    /** The SME's invoices: its orders whose supplier uploaded one, newest first. */
+    async listSmeInvoices(principal: Principal, query: { page: number; perPage: number }) {
+      const { rows, count } = await repo.listOrders(db, { smeUserId: smeOnly(principal), withInvoice: true }, { ...query, status: ALL_FILTER });
+      return { invoices: rows.map(toOrderListItem), count };
     },
 
     async showSmeOrder(principal: Principal, orderId: string) {
