@@ -4,6 +4,7 @@
 import { paths } from '@/config/paths';
 import { CancelOrderButton } from '@/features/orders/components/cancel-order-button';
 import { OrderPage } from '@/features/orders/components/order-page';
+import { InvoicesPage } from '@/features/orders/components/invoices-page';
 import { OrdersList } from '@/features/orders/components/orders-list';
 import { PayOrderButtons } from '@/features/payments/components/pay-order-buttons';
 import { PaymentResultPage } from '@/features/payments/components/payment-result-page';
@@ -13,6 +14,10 @@ import { SuppliersPage } from '@/features/suppliers/components/suppliers-page';
 const P = paths.sme;
 
 export { PaymentResultPage as SmePaymentResultPage, SupplierPage as SmeSupplierPage, SuppliersPage as SmeSuppliersPage };
+
+export function SmeInvoicesPage() {
+  return <InvoicesPage orderHref={P.order.getHref} />;
+}
 
 export function SmeOrdersPage() {
   return <OrdersList role="sme" orderHref={P.order.getHref} />;

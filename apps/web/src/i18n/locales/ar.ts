@@ -151,6 +151,7 @@ export const ar: Translation<CommonResources> = {
       dashboard: 'لوحة المعلومات',
       suppliers: 'الموردون',
       orders: 'الطلبات',
+      invoices: 'الفواتير',
       preRegistered: 'المسجلون مسبقًا',
       smes: 'المنشآت',
       supplierList: 'الموردون',

@@ -148,6 +148,7 @@ export const en = {
       dashboard: 'Dashboard',
       suppliers: "Supplier's",
       orders: "Order's",
+      invoices: 'Invoices',
       preRegistered: 'Pre-Registered',
       smes: 'SMEs',
       supplierList: 'Suppliers',

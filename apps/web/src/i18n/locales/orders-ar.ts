@@ -173,6 +173,15 @@ export const ordersAr: Translation<OrdersResources> = {
     account: 'الحساب',
     illustration: 'بضاعة مسلّمة',
   },
+  invoices: {
+    title: 'الفواتير',
+    of: 'فاتورة الطلب مع {{name}}',
+    amount: 'المبلغ',
+    date: 'تاريخ الطلب',
+    seeOrder: 'عرض الطلب',
+    empty: 'لا توجد فواتير بعد: يرفع المورد الفاتورة بعد تسليم طلبك.',
+    failed: 'تعذّر تحميل فواتيرك',
+  },
   payments: {
     loading: 'جارٍ التحميل ...',
     retry: 'إعادة المحاولة',

@@ -173,6 +173,15 @@ export const ordersEn = {
     account: 'account',
     illustration: 'Delivered goods',
   },
+  invoices: {
+    title: 'Invoices',
+    of: 'Invoice of the order with {{name}}',
+    amount: 'Amount',
+    date: 'Ordered on',
+    seeOrder: 'See the order',
+    empty: 'No invoice yet: a supplier uploads it once your order is delivered.',
+    failed: 'Your invoices could not be loaded',
+  },
   payments: {
     loading: 'loading ...',
     retry: 'Retry',

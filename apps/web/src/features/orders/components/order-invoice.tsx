@@ -64,16 +64,21 @@ function InvoiceFile({ file, onRetry }: { file: string; onRetry: () => void }) {
   );
 }
 
+/** The invoice alone (a list's preview), with its own Retry. */
+export function InvoicePreview({ file }: { file: string }) {
+  const [attempt, setAttempt] = useState(0);
+  return <InvoiceFile key={`${file}:${attempt}`} file={file} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
 export function OrderInvoice({ file }: { file: string }) {
   const { t } = useTranslation('orders');
-  const [attempt, setAttempt] = useState(0);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-invoice-title">
       <Stack gap="sm">
         <Title order={2} fz="lg" id="order-invoice-title">
           {t('detail.invoice.title')}
         </Title>
-        <InvoiceFile key={`${file}:${attempt}`} file={file} onRetry={() => setAttempt((n) => n + 1)} />
+        <InvoicePreview file={file} />
       </Stack>
     </Card>
   );

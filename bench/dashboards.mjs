@@ -1,0 +1,560 @@
+// The query time of each role's dashboard at a realistic size (100,000 orders by default), through real
+// HTTP against the built product (apps/server/dist/main.js with SEED_DEMO=true), plus the plan of the
+// one SQL statement behind each dashboard (EXPLAIN (ANALYZE, BUFFERS) of exactly what the repository
+// sends, built by calling the compiled repository function with a recording executor). Also times the
+// admin's order list (first and a deep page) and the admin's CSV export at that size.
+// Not a test: it prints figures.
+//
+// Seed (straight SQL, set-based): --smes SMEs at level 8, --suppliers verified suppliers (level 5,
+// tax_rate 1000), --orders orders over the last 12 months (5% -1, 5% 0, 20% 1, 10% 2..5 each, 30% 6),
+// 4 instalments each (deadlines created_at + k×30 days; paid when due except ~10% of the orders, which
+// stay late), and a consistent ledger: order_created, installment_paid, order_canceled, bank_payout.
+// Each SME's credit_spend = its sme_receivable balance. Half of the SMEs are insured by insurer1's
+// company (a level-7 verification log by its user). The checks after the load: every entry balances,
+// all postings sum to 0, every SME's credit_spend = its receivable.
+//
+// Usage: npm run build -w @qist/domain && npm run build -w @qist/server && node bench/dashboards.mjs [options]
+//   --smes N        SMEs seeded (2000)
+//   --suppliers N   suppliers seeded (50)
+//   --orders N      orders seeded (100000)
+//   --calls N       measured calls per dashboard (20), after --warmup N (3)
+//   --plans         print the full text plan of each dashboard statement
+//   --try-indexes   afterwards, create candidate indexes the current SQL can use and measure the dashboards again
+//   --no-build      do not build first
+//   --server-dist DIR  run this build of the server instead of apps/server/dist
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+const SECRET = 'bench-secret-bench-secret-bench-secret-42';
+const PASSWORD = 'bench-password-42';
+const DEMO_PASSWORD = 'demo12345';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+function percentile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+async function waitFor(check, what, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+const exited = (child) => child.exitCode !== null || child.signalCode !== null;
+async function stopChild(child, name) {
+  if (!child || exited(child)) return;
+  const done = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    console.warn(`${name} did not stop within 15 s; killing it`);
+    child.kill('SIGKILL');
+  }, 15_000);
+  await done;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans: walk EXPLAIN's JSON for sequential scans and the nodes with the most exclusive time.
+
+function walkPlan(node, visit, parent) {
+  visit(node, parent);
+  for (const child of node.Plans ?? []) walkPlan(child, visit, node);
+}
+
+function planFacts(planJson) {
+  const root = planJson[0];
+  const seqScans = [];
+  const nodes = [];
+  walkPlan(root.Plan, (n) => {
+    const loops = n['Actual Loops'] ?? 1;
+    const total = (n['Actual Total Time'] ?? 0) * loops;
+    const childTotal = (n.Plans ?? []).reduce((s, c) => s + (c['Actual Total Time'] ?? 0) * (c['Actual Loops'] ?? 1), 0);
+    const label = `${n['Node Type']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Subplan Name'] ? ` [${n['Subplan Name']}]` : ''}`;
+    nodes.push({ label, self: Math.max(0, total - childTotal), rows: (n['Actual Rows'] ?? 0) * loops, loops, filter: n.Filter ?? n['Index Cond'] ?? '' });
+    if (n['Node Type'] === 'Seq Scan' && (n['Actual Loops'] ?? 0) > 0) {
+      seqScans.push(`${n['Relation Name']} (${fmt((n['Actual Rows'] ?? 0) * loops)} rows out${n['Rows Removed by Filter'] ? `, ${fmt(n['Rows Removed by Filter'] * loops)} filtered` : ''}${loops > 1 ? `, ${fmt(loops)} loops` : ''})`);
+    }
+  });
+  nodes.sort((a, b) => b.self - a.self);
+  return { execMs: root['Execution Time'], planMs: root['Planning Time'], seqScans, top: nodes.slice(0, 5) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function build() {
+  const run = (args) =>
+    new Promise((resolve) => {
+      const child = spawn('npm', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      child.on('exit', (code) => resolve({ code, out }));
+    });
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const a = await run(['run', 'build', '-w', '@qist/domain']);
+    const b = a.code === 0 ? await run(['run', 'build', '-w', '@qist/server']) : a;
+    if (b.code === 0) return true;
+    console.warn(`build failed (attempt ${attempt}), someone may be mid-edit:\n${b.out.split('\n').filter((l) => /error/i.test(l)).slice(0, 5).join('\n')}`);
+    if (attempt < 5) await sleep(60_000);
+  }
+  return false;
+}
+
+async function main() {
+  const { values: opts } = parseArgs({
+    options: {
+      smes: { type: 'string', default: '2000' },
+      suppliers: { type: 'string', default: '50' },
+      orders: { type: 'string', default: '100000' },
+      calls: { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '3' },
+      plans: { type: 'boolean', default: false },
+      'try-indexes': { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
+      'server-dist': { type: 'string' },
+    },
+  });
+  const smeCount = Number(opts.smes);
+  const supplierCount = Number(opts.suppliers);
+  const orderCount = Number(opts.orders);
+  const calls = Number(opts.calls);
+  const warmup = Number(opts.warmup);
+  const distDir = path.resolve(opts['server-dist'] ?? path.join(repoRoot, 'apps/server/dist'));
+  if (!opts['no-build'] && !opts['server-dist']) {
+    const t = Date.now();
+    const ok = await build();
+    if (!ok && !existsSync(path.join(distDir, 'modules/dashboards/repository.js'))) throw new Error('the build keeps failing and dist has no dashboards');
+    console.log(ok ? `built in ${fmt((Date.now() - t) / 1000, 1)} s` : 'the build failed 5 times: running the existing dist');
+  }
+  if (!existsSync(path.join(distDir, 'main.js'))) throw new Error(`${distDir}/main.js is missing`);
+
+  const { default: pg } = await import('pg');
+  const { hash } = await import('@node-rs/argon2');
+  const { startEmbeddedPostgres } = await import(pathToFileURL(path.join(distDir, 'db/embedded.js')).href);
+  const repo = await import(pathToFileURL(path.join(distDir, 'modules/dashboards/repository.js')).href);
+  const requireFromServer = createRequire(path.join(distDir, 'main.js'));
+  const { PgDialect } = await import(pathToFileURL(requireFromServer.resolve('drizzle-orm/pg-core')).href);
+  const dialect = new PgDialect();
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qist-bench-dashboards-'));
+  let product;
+  let embedded;
+  let pool;
+  let interrupted = false;
+  const cleanup = async () => {
+    if (product) await stopChild(product, 'product').catch(() => {});
+    await pool?.end().catch(() => {});
+    await embedded?.stop().catch((error) => console.warn('stopping PostgreSQL failed', error));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.log('\ninterrupted: stopping everything');
+    cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    embedded = await startEmbeddedPostgres({ dataDir, log: () => {} });
+    const logFile = path.join(dataDir, 'product.log');
+    const logFd = openSync(logFile, 'a');
+    const startedAt = Date.now();
+    product = spawn(process.execPath, [path.join(distDir, 'main.js')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: embedded.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, 'product'),
+        SEED_DEMO: 'true',
+        SESSION_SECRET: SECRET,
+        LOG_LEVEL: 'warn',
+        LOGIN_MAX_FAILURES: '1000000',
+        JOBS_INTERVAL_SECONDS: '3600',
+      },
+      stdio: ['ignore', logFd, logFd],
+    });
+    closeSync(logFd);
+    const port = await waitFor(() => {
+      if (exited(product)) throw new Error(`the product exited:\n${readFileSync(logFile, 'utf8')}`);
+      const match = /serving on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'));
+      return match ? Number(match[1]) : undefined;
+    }, 'the product to listen');
+    const base = `http://127.0.0.1:${port}`;
+    console.log(`product (pid ${product.pid}) serving on ${base}, started and seeded the demo in ${Date.now() - startedAt} ms`);
+
+    pool = new pg.Pool({ connectionString: embedded.url, max: 4 });
+    pool.on('error', () => {});
+    const one = async (text, values) => (await pool.query(text, values)).rows[0];
+
+    // ---- the seed
+    const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const seedStart = Date.now();
+    const steps = [];
+    const client = await pool.connect();
+    const step = async (label, text, values) => {
+      const t = performance.now();
+      const r = await client.query(text, values);
+      steps.push(`${label} ${fmt((performance.now() - t) / 1000, 1)} s`);
+      return r;
+    };
+    try {
+      const shareRow = (await client.query('select bank_share_rate from platform_settings limit 1')).rows[0];
+      const bankShareRate = shareRow ? Number(shareRow.bank_share_rate) : 1000;
+      await client.query('begin');
+      // The bulk load bypasses triggers (the deferred balance check and the foreign-key checks); the
+      // rows are consistent by construction and are checked with set-based queries below.
+      await client.query(`set local session_replication_role = replica`);
+      await step(
+        'smes',
+        `with u as (
+           insert into users (email, password_hash, role, name, email_verified_at)
+           select 'dash-sme-' || g || '@bench.example', $1, 'sme', 'Dash SME ' || g, now() from generate_series(1, $2) g
+           returning id, email)
+         insert into smes (user_id, level, first_name, last_name, company_title, company_desc, address,
+                           phone_country_code, phone_number, admin_verified, bank_verified,
+                           credit_request, credit_limit, credit_amount, credit_spend, installment_plan)
+         select id, 8, 'Dash', split_part(email, '@', 1), 'Dash Trading ' || split_part(email, '@', 1), 'A bench SME',
+                'Street 1, Kuwait City', '965', lpad((abs(hashtext(email)) % 100000000)::text, 8, '5'), true, true,
+                0, 0, 0, 0, '{2500,2500,2500,2500}'
+         from u`,
+        [passwordHash, smeCount],
+      );
+      await step(
+        'suppliers',
+        `with u as (
+           insert into users (email, password_hash, role, name, email_verified_at)
+           select 'dash-supplier-' || g || '@bench.example', $1, 'provider', 'Dash Supplier ' || g, now() from generate_series(1, $2) g
+           returning id, email)
+         insert into providers (user_id, level, first_name, last_name, company_title, company_desc, address,
+                                phone_country_code, phone_number, admin_verified, bank_verified, tax_rate)
+         select id, 5, 'Dash', split_part(email, '@', 1), 'Dash Supplies ' || split_part(email, '@', 1), 'A bench supplier',
+                'Street 2, Kuwait City', '965', lpad((abs(hashtext(email)) % 100000000)::text, 8, '6'), true, true, 1000
+         from u`,
+        [passwordHash, supplierCount],
+      );
+      // The orders, staged with everything derived from them. SME #1 is the busy one (2% of the orders),
+      // the rest spread evenly; suppliers evenly. Status by bucket; ~10% of the orders under way are late.
+      await step(
+        'stage orders',
+        `create temp table dash_o on commit drop as
+         with s as (select array_agg(s.id order by u.email) as ids from smes s join users u on u.id = s.user_id where u.email like 'dash-sme-%'),
+              p as (select array_agg(p.id order by u.email) as ids from providers p join users u on u.id = p.user_id where u.email like 'dash-supplier-%'),
+              g as (select g, (hashint4(g)::bigint & 2147483647) as h, (hashint4(-g)::bigint & 2147483647) as h2,
+                            (hashint4(g + 100000000)::bigint & 2147483647) as h3, (hashint4(g + 200000000)::bigint & 2147483647) as h4,
+                            (hashint4(g + 300000000)::bigint & 2147483647) as h5
+                     from generate_series(1, $1) g)
+         select gen_random_uuid() as id, g.g,
+                case when g.g % 50 = 0 then s.ids[1] else s.ids[2 + (g.h3 % (array_length(s.ids, 1) - 1))] end as sme_id,
+                p.ids[1 + (g.h4 % array_length(p.ids, 1))] as provider_id,
+                (10000 + g.h5 % 490000)::bigint as amount,
+                case when g.h % 100 < 5 then -1 when g.h % 100 < 10 then 0 when g.h % 100 < 30 then 1 when g.h % 100 < 40 then 2
+                     when g.h % 100 < 50 then 3 when g.h % 100 < 60 then 4 when g.h % 100 < 70 then 5 else 6 end as status,
+                now() - (g.h2 % 31536000) * interval '1 second' as created_at,
+                (g.h5 / 490000) % 10 = 0 as late
+         from g, s, p`,
+        [orderCount],
+      );
+      await step(
+        'orders',
+        `insert into orders (id, sme_id, provider_id, amount, status, paid, description, tax_rate, bank_share_rate, created_at, updated_at)
+         select o.id, o.sme_id, o.provider_id, o.amount, o.status,
+                o.status >= 1 and not o.late and o.created_at + interval '90 days' < now(),
+                'Dash bench order ' || o.g, 1000, $1, o.created_at, o.created_at
+         from dash_o o`,
+        [bankShareRate],
+      );
+      // Instalment k is due created_at + k×30 days; paid (at its deadline, or just after creation for
+      // the first) when the order is under way, the deadline has passed, and the order is not a late one.
+      await step(
+        'installments',
+        `insert into installments (order_id, sme_id, position, rate, amount, deadline, paid_at)
+         select o.id, o.sme_id, k, 2500,
+                case when k < 3 then o.amount / 4 else o.amount - 3 * (o.amount / 4) end,
+                o.created_at + k * interval '30 days',
+                case when o.status >= 1 and (k = 0 or (not o.late and o.created_at + k * interval '30 days' < now()))
+                     then o.created_at + k * interval '30 days' + interval '1 hour' end
+         from dash_o o cross join generate_series(0, 3) k`,
+      );
+      await step(
+        'stage entries',
+        `create temp table dash_e on commit drop as
+         select gen_random_uuid() as id, 'order_created' as kind, o.id as order_id, o.sme_id, o.created_at, o.amount as a, 0::bigint as discount, 0::bigint as bank_share
+           from dash_o o
+         union all
+         select gen_random_uuid(), 'installment_paid', i.order_id, i.sme_id, i.paid_at, i.amount, 0, 0
+           from installments i join dash_o o on o.id = i.order_id where i.paid_at is not null
+         union all
+         select gen_random_uuid(), 'order_canceled', o.id, o.sme_id, o.created_at + interval '1 hour', o.amount, 0, 0
+           from dash_o o where o.status = -1
+         union all
+         select gen_random_uuid(), 'bank_payout', o.id, o.sme_id, least(now(), o.created_at + interval '20 days'), o.amount,
+                o.amount * 1000 / 10000, (o.amount * 1000 / 10000) * $1 / 10000
+           from dash_o o where o.status = 6`,
+        [bankShareRate],
+      );
+      await step('ledger entries', `insert into ledger_entries (id, kind, order_id, sme_id, created_at) select id, kind, order_id, sme_id, created_at from dash_e`);
+      await step(
+        'ledger postings',
+        `insert into ledger_postings (entry_id, account, sme_id, order_id, amount, created_at)
+         select e.id, p.account, case when p.account = 'sme_receivable' then e.sme_id end, e.order_id, p.amount, e.created_at
+         from dash_e e cross join lateral (
+           select * from (values
+             ('order_created', 'sme_receivable', e.a), ('order_created', 'order_funding', -e.a),
+             ('installment_paid', 'gateway_clearing', e.a), ('installment_paid', 'sme_receivable', -e.a),
+             ('order_canceled', 'sme_receivable', -e.a), ('order_canceled', 'order_funding', e.a),
+             ('bank_payout', 'order_funding', e.a), ('bank_payout', 'bank_payouts', -(e.a - e.discount)),
+             ('bank_payout', 'bank_fee_income', -e.bank_share), ('bank_payout', 'platform_fee_income', -(e.discount - e.bank_share))
+           ) v(kind, account, amount) where v.kind = e.kind) p`,
+      );
+      await step(
+        'credit',
+        `update smes s set credit_spend = r.balance, credit_limit = r.balance + 5000000, credit_amount = 5000000, credit_request = r.balance + 5000000
+         from (select s.id, coalesce(sum(p.amount), 0)::bigint as balance from smes s
+               join users u on u.id = s.user_id and u.email like 'dash-sme-%'
+               left join ledger_postings p on p.account = 'sme_receivable' and p.sme_id = s.id group by s.id) r
+         where r.id = s.id`,
+      );
+      await step(
+        'insured',
+        `insert into verification_logs (user_id, level, "desc", operator_user_id, operator_role, created_at)
+         select s.user_id, 7, 'Insured (bench)', ins.id, 'insurance', now() - interval '400 days'
+         from smes s join users u on u.id = s.user_id and u.email like 'dash-sme-%',
+              (select id from users where email = 'insurer1@example.com') ins
+         where (hashtext(u.email) & 1) = 0 or u.email = 'dash-sme-1@bench.example'`,
+      );
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+    const loaded = Date.now();
+    await pool.query('vacuum analyze');
+    const analyzed = Date.now();
+    console.log(`seeded in ${fmt((loaded - seedStart) / 1000, 1)} s (${steps.join(', ')}), vacuum analyze ${fmt((analyzed - loaded) / 1000, 1)} s`);
+
+    // ---- the checks: balanced entries, zero total, credit = receivable
+    const sizes = await one(
+      `select (select count(*) from orders)::int as orders, (select count(*) from installments)::int as installments,
+              (select count(*) from ledger_entries)::int as entries, (select count(*) from ledger_postings)::int as postings,
+              (select count(*) from smes)::int as smes, (select count(*) from providers)::int as providers,
+              pg_size_pretty(pg_database_size(current_database())) as db_size`,
+    );
+    console.log(
+      `database: ${fmt(sizes.orders)} orders, ${fmt(sizes.installments)} instalments, ${fmt(sizes.entries)} ledger entries, ` +
+        `${fmt(sizes.postings)} postings, ${fmt(sizes.smes)} SMEs, ${fmt(sizes.providers)} suppliers; ${sizes.db_size}`,
+    );
+    const unbalanced = await one(`select count(*)::int as n from (select entry_id from ledger_postings group by entry_id having sum(amount) <> 0) x`);
+    const orphans = await one(`select count(*)::int as n from ledger_entries e where not exists (select 1 from ledger_postings p where p.entry_id = e.id)`);
+    const total = await one('select coalesce(sum(amount), 0)::bigint as t from ledger_postings');
+    const credit = await one(
+      `select count(*) filter (where s.credit_spend <> coalesce(r.balance, 0))::int as spend_off,
+              count(*) filter (where s.credit_amount <> s.credit_limit - s.credit_spend or s.credit_amount < 0)::int as amount_off
+       from smes s left join (select sme_id, sum(amount)::bigint as balance from ledger_postings where account = 'sme_receivable' group by sme_id) r on r.sme_id = s.id`,
+    );
+    const checksOk = unbalanced.n === 0 && orphans.n === 0 && Number(total.t) === 0 && credit.spend_off === 0 && credit.amount_off === 0;
+    console.log(
+      `  ${checksOk ? 'PASS' : 'FAIL'}  ledger: ${unbalanced.n} unbalanced entries, ${orphans.n} entries without postings, sum of all postings ${total.t}; ` +
+        `${credit.spend_off} SMEs with credit_spend ≠ receivable, ${credit.amount_off} with credit_amount ≠ limit − spend`,
+    );
+    if (!checksOk) process.exitCode = 1;
+
+    // ---- logins
+    const login = async (email, password) => {
+      const response = await fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+      return (await response.json()).content.token;
+    };
+    const busy = await one(
+      `select u.id as user_id, u.email, count(*)::int as orders from orders o join smes s on s.id = o.sme_id join users u on u.id = s.user_id
+       where u.email like 'dash-sme-%' group by u.id, u.email order by count(*) desc limit 1`,
+    );
+    const supplier = await one(
+      `select u.id as user_id, u.email, count(*)::int as orders from orders o join providers p on p.id = o.provider_id join users u on u.id = p.user_id
+       where u.email like 'dash-supplier-%' group by u.id, u.email order by count(*) desc limit 1`,
+    );
+    const insurer = await one(`select id as user_id, insurance_company_id from users where email = 'insurer1@example.com'`);
+    const insured = await one(
+      `select count(distinct l.user_id)::int as n from verification_logs l join users u on u.id = l.operator_user_id where l.level = 7 and u.insurance_company_id = $1`,
+      [insurer.insurance_company_id],
+    );
+    const admin = await one(`select id as user_id from users where email = 'admin@example.com'`);
+    const roles = [
+      { role: 'sme', email: busy.email, password: PASSWORD, note: `${fmt(busy.orders)} orders`, sql: () => repo.smeFigures, args: [busy.user_id] },
+      { role: 'provider', email: supplier.email, password: PASSWORD, note: `${fmt(supplier.orders)} orders`, sql: () => repo.providerFigures, args: [supplier.user_id] },
+      { role: 'admin', email: 'admin@example.com', password: DEMO_PASSWORD, note: 'all orders', sql: () => repo.adminFigures, args: [] },
+      { role: 'bank', email: 'bank@example.com', password: DEMO_PASSWORD, note: 'all orders', sql: () => repo.bankFigures, args: [] },
+      { role: 'insurance', email: 'insurer1@example.com', password: DEMO_PASSWORD, note: `${fmt(insured.n)} insured SMEs`, sql: () => repo.insuranceFigures, args: [insurer.insurance_company_id] },
+    ];
+    void admin;
+    for (const r of roles) r.token = await login(r.email, r.password);
+
+    const call = async (pathname, token) => {
+      const started = performance.now();
+      const response = await fetch(`${base}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+      const buffer = Buffer.from(await response.arrayBuffer());
+      const ms = performance.now() - started;
+      if (response.status !== 200) throw new Error(`GET ${pathname}: ${response.status} ${buffer.toString('utf8').slice(0, 300)}`);
+      return { ms, bytes: buffer.length, body: buffer };
+    };
+
+    /** The statement a repository function sends, with its parameters, via a recording executor. */
+    const statementOf = async (fn, args) => {
+      let captured;
+      const recorder = {
+        execute: async (query) => {
+          captured = dialect.sqlToQuery(query);
+          return { rows: [{ figures: {} }] };
+        },
+      };
+      await fn(recorder, ...args);
+      return captured;
+    };
+
+    // ---- the dashboards
+    const measureDashboards = async (withText) => {
+    const table = [];
+    for (const r of roles) {
+      const pathname = `/api/v1/${r.role}/dashboard`;
+      for (let i = 0; i < warmup; i += 1) await call(pathname, r.token);
+      const times = [];
+      let bytes = 0;
+      let sample;
+      for (let i = 0; i < calls; i += 1) {
+        const res = await call(pathname, r.token);
+        times.push(res.ms);
+        bytes = res.bytes;
+        sample = res.body;
+      }
+      times.sort((a, b) => a - b);
+      let plan;
+      try {
+        const statement = await statementOf(r.sql(), r.args);
+        // Run it once more directly (warm), then EXPLAIN ANALYZE it.
+        await pool.query(statement.sql, statement.params);
+        const explained = await pool.query(`explain (analyze, buffers, format json) ${statement.sql}`, statement.params);
+        plan = planFacts(explained.rows[0]['QUERY PLAN']);
+        if (withText) {
+          const text = await pool.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+          plan.text = text.rows.map((row) => row['QUERY PLAN']).join('\n');
+        }
+      } catch (error) {
+        plan = { error: error.message };
+      }
+      table.push({ name: `${r.role} (${r.note})`, p50: percentile(times, 0.5), p95: percentile(times, 0.95), bytes, plan, sample });
+    }
+    return table;
+    };
+    const printDashboards = (table, title) => {
+      console.log(`\n${title}`);
+      console.log(`${'dashboard'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'plan exec ms'.padStart(13)} ${'bytes'.padStart(7)}  sequential scans in the plan`);
+      for (const row of table) {
+        const exec = row.plan.error ? 'n/a' : fmt(row.plan.execMs, 1);
+        console.log(
+          `${row.name.padEnd(34)} ${fmt(row.p50, 1).padStart(8)} ${fmt(row.p95, 1).padStart(8)} ${exec.padStart(13)} ${fmt(row.bytes).padStart(7)}  ${row.plan.error ? `plan failed: ${row.plan.error}` : row.plan.seqScans.join('; ') || 'none'}`,
+        );
+      }
+    };
+    const printTops = (table) => {
+      for (const row of table) {
+        if (row.plan.error) continue;
+        console.log(`  ${row.name}: execution ${fmt(row.plan.execMs, 1)} ms, planning ${fmt(row.plan.planMs, 1)} ms`);
+        for (const n of row.plan.top) {
+          console.log(`    ${fmt(n.self, 1).padStart(8)} ms  ${n.label}  (${fmt(n.rows)} rows${n.loops > 1 ? `, ${fmt(n.loops)} loops` : ''})${n.filter ? `  ${String(n.filter).replace(/\s+/g, ' ').slice(0, 140)}` : ''}`);
+        }
+        if (row.plan.text) console.log(row.plan.text.replace(/^/gm, '      '));
+      }
+    };
+    const table = await measureDashboards(opts.plans);
+
+    // ---- the admin's order list and export
+    const adminToken = roles.find((r) => r.role === 'admin').token;
+    const timeIt = async (label, pathname, n) => {
+      await call(pathname, adminToken);
+      const times = [];
+      let bytes = 0;
+      for (let i = 0; i < n; i += 1) {
+        const res = await call(pathname, adminToken);
+        times.push(res.ms);
+        bytes = res.bytes;
+      }
+      times.sort((a, b) => a - b);
+      return { label, p50: percentile(times, 0.5), p95: percentile(times, 0.95), bytes, n };
+    };
+    const lists = [
+      await timeIt('admin order list, page 1 (perPage 10)', '/api/v1/admin/order/list?page=1&perPage=10', calls),
+      await timeIt('admin order list, page 1000 (perPage 10)', '/api/v1/admin/order/list?page=1000&perPage=10', calls),
+      await timeIt('admin order export (all orders, CSV)', '/api/v1/admin/order/export', 3),
+    ];
+    // The list's two statements (rows, count), as the orders repository builds them for the admin.
+    const listPlans = [];
+    try {
+      const ordersRepo = await import(pathToFileURL(path.join(distDir, 'modules/orders/repository.js')).href);
+      for (const page of [1, 1000]) {
+        const statements = [];
+        const recorder = { execute: async (query) => (statements.push(dialect.sqlToQuery(query)), { rows: [{ count: '0' }] }) };
+        await ordersRepo.listOrders(recorder, {}, { page, perPage: 10, status: -10 });
+        for (const [i, st] of statements.entries()) {
+          const explained = await pool.query(`explain (analyze, buffers, format json) ${st.sql}`, st.params);
+          listPlans.push({ label: `admin list page ${page}, ${i === 0 ? 'rows' : 'count'}`, plan: planFacts(explained.rows[0]['QUERY PLAN']) });
+        }
+      }
+    } catch (error) {
+      console.log(`(list plans unavailable: ${error.message})`);
+    }
+
+    // ---- the figures
+    printDashboards(table, `dashboards at ${fmt(sizes.orders)} orders: GET /api/v1/{role}/dashboard, ${calls} calls after ${warmup} warm-up, one at a time; plan = EXPLAIN (ANALYZE, BUFFERS) of the same statement`);
+    console.log(`\n${'list / export'.padEnd(42)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'bytes'.padStart(12)}  calls`);
+    for (const l of lists) console.log(`${l.label.padEnd(42)} ${fmt(l.p50, 1).padStart(8)} ${fmt(l.p95, 1).padStart(8)} ${fmt(l.bytes).padStart(12)}  ${l.n}`);
+    for (const l of listPlans) {
+      console.log(`  plan of ${l.label}: execution ${fmt(l.plan.execMs, 1)} ms; seq scans: ${l.plan.seqScans.join('; ') || 'none'}; top: ${l.plan.top.slice(0, 3).map((n) => `${n.label} ${fmt(n.self, 1)} ms`).join(', ')}`);
+    }
+    console.log('\nwhere each plan spends its time (nodes by exclusive time in ms, summed over loops: a parallel node counts each worker):');
+    printTops(table);
+
+    if (opts['try-indexes']) {
+      // Candidate indexes the current SQL can use as it is (no rewrite): measured on the same data.
+      const candidates = [
+        `create index dash_try_postings_account_amount on ledger_postings (account) include (amount, order_id, created_at)`,
+        `create index dash_try_installments_unpaid_order on installments (order_id) include (position, deadline, amount) where paid_at is null`,
+      ];
+      const t = Date.now();
+      for (const c of candidates) await pool.query(c);
+      await pool.query('vacuum analyze ledger_postings, installments');
+      console.log(`\n--try-indexes: created in ${fmt((Date.now() - t) / 1000, 1)} s:\n${candidates.map((c) => `  ${c}`).join('\n')}`);
+      const after = await measureDashboards(false);
+      printDashboards(after, 'dashboards with the candidate indexes (same SQL, same data)');
+      console.log('\nwhere each plan spends its time with the candidate indexes:');
+      printTops(after);
+    }
+    console.log('\none answer of each (first 300 characters):');
+    for (const row of table) console.log(`  ${row.name}: ${row.sample.toString('utf8').slice(0, 300)}`);
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    if (!interrupted) await cleanup();
+  }
+}
+
+await main();
