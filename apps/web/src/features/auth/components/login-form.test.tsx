@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { authContent, fail, meContent, ok, renderApp, sentBodies, stubServer } from '@/testing/render-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authContent, fail, meContent, ok, renderApp, sentBodies, stubServer, preloadPanels } from '@/testing/render-app';
 
 async function openLogin() {
   const app = renderApp('/auth/login');
@@ -8,6 +8,9 @@ async function openLogin() {
   return app;
 }
 
+
+// The areas a test signs into are lazy chunks: load them before, so a slow machine waits on nothing but the app.
+beforeAll(() => preloadPanels('sme'));
 describe('sign-in form', () => {
   it('shows no message on mount and keeps Sign In disabled', async () => {
     await openLogin();

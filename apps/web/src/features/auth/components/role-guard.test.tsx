@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { meContent, ok, renderApp, signIn, stubServer } from '@/testing/render-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { meContent, ok, renderApp, signIn, stubServer, preloadPanels } from '@/testing/render-app';
 
+
+// The areas a test signs into are lazy chunks: load them before, so a slow machine waits on nothing but the app.
+beforeAll(() => preloadPanels('sme', 'provider', 'admin'));
 describe('role areas', () => {
   it('send a visitor without a session to the sign-in page', async () => {
     const app = renderApp('/sme/dashboard');

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@qist/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { authContent, fail, meContent, ok, renderApp, sentBodies, stubServer } from '@/testing/render-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authContent, fail, meContent, ok, renderApp, sentBodies, stubServer, preloadPanels } from '@/testing/render-app';
 
 const CODE_LABEL = 'Qist admin verification code';
 
@@ -22,6 +22,9 @@ async function fillValidForm({ user }: App, code = 'SME-DEMO-CODE') {
   await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled());
 }
 
+
+// The areas a test signs into are lazy chunks: load them before, so a slow machine waits on nothing but the app.
+beforeAll(() => preloadPanels('sme', 'provider'));
 describe('sign-up form', () => {
   it('shows the fields, the hint and no message on mount, with Create Account disabled', async () => {
     await openSignUp();
