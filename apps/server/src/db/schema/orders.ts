@@ -65,6 +65,8 @@ export const installments = pgTable(
     uniqueIndex('installments_order_position_key').on(t.orderId, t.position),
     // The jobs' sweeps: unpaid instalments by deadline.
     index('installments_unpaid_deadline_idx').on(t.deadline).where(sql`${t.paidAt} is null`),
+    // An SME's (or an insurer's SMEs') upcoming and late instalments on the dashboards.
+    index('installments_sme_unpaid_idx').on(t.smeId, t.deadline).where(sql`${t.paidAt} is null`),
   ],
 );
 

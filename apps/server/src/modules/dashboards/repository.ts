@@ -61,11 +61,11 @@ export async function smeFigures(db: Executor, userId: string) {
       'credit', (select json_build_object('limit', credit_limit, 'used', credit_spend, 'available', credit_amount) from smes where user_id = ${userId}),
       'nextInstallment', (select json_build_object('orderId', i.order_id, 'amount', i.amount, 'deadline', i.deadline)
           from installments i join orders o on o.id = i.order_id
-          where o.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null order by i.deadline, i.position limit 1),
+          where i.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null order by i.deadline, i.position limit 1),
       'dueWithin', (select json_build_object('days30', ${due(30)}, 'days60', ${due(60)}, 'days90', ${due(90)})
           from installments i join orders o on o.id = i.order_id
-          where o.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null and i.deadline >= now()),
-      'late', ${lateInstallments(sql`o.sme_id = ${sme}`)},
+          where i.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null and i.deadline >= now()),
+      'late', ${lateInstallments(sql`i.sme_id = ${sme}`)},
       'bySupplier', (select coalesce(json_agg(json_build_object('providerId', t.provider_id, 'title', t.title, 'amount', t.amount, 'count', t.n) order by t.amount desc), '[]'::json)
           from (select o.provider_id, p.company_title as title, sum(o.amount)::bigint as amount, count(*)::int as n
                 from orders o join providers p on p.id = o.provider_id
@@ -103,6 +103,7 @@ export async function adminFigures(db: Executor) {
   );
 }
 
+/** Receivables: every SME's credit in use, which is its receivable's balance (kept equal by each money step). */
 export async function bankFigures(db: Executor) {
   return one<Json>(
     db,
@@ -111,23 +112,25 @@ export async function bankFigures(db: Executor) {
       'awaitingPayout', ${expectedPayouts(sql`o.status = ${ORDER_STATUS.invoiceVerifiedByAdmin}`)},
       'payoutsByMonth', ${payoutsByMonth(sql`true`)},
       'bankShareEarned', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)},
-      'receivables', ${accountBalance(LEDGER_ACCOUNTS.smeReceivable)},
+      'receivables', (select coalesce(sum(credit_spend), 0)::bigint from smes),
       'late', ${lateInstallments(sql`true`)}
     ) as figures`,
   );
 }
 
 export async function insuranceFigures(db: Executor, companyId: string) {
-  const insured = sql`(select s.id from smes s join verification_logs l on l.user_id = s.user_id and l.level = 7
-                       join users u on u.id = l.operator_user_id where u.insurance_company_id = ${companyId})`;
+  const insured = sql`(select id from insured)`;
   return one<Json>(
     db,
-    sql`select json_build_object(
+    sql`with insured as materialized (
+      select distinct s.id from smes s join verification_logs l on l.user_id = s.user_id and l.level = 7
+      join users u on u.id = l.operator_user_id where u.insurance_company_id = ${companyId})
+    select json_build_object(
       'ordersByStatus', ${ordersByStatus({ insuranceCompanyId: companyId })},
       'insuredSmes', (select count(*)::int from smes where id in ${insured}),
       'credit', (select json_build_object('granted', coalesce(sum(credit_limit), 0)::bigint, 'used', coalesce(sum(credit_spend), 0)::bigint)
                  from smes where id in ${insured}),
-      'late', ${lateInstallments(sql`o.sme_id in ${insured}`)},
+      'late', ${lateInstallments(sql`i.sme_id in ${insured}`)},
       'queue', (select count(*)::int from smes s where s.level = 6 and ${currentInsurerOf(sql`s.id`)} = ${companyId})
     ) as figures`,
   );

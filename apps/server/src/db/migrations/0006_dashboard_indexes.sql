@@ -1,0 +1,1 @@
+CREATE INDEX "installments_sme_unpaid_idx" ON "installments" USING btree ("sme_id","deadline") WHERE "installments"."paid_at" is null;
