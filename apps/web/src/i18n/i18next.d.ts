@@ -3,6 +3,7 @@ import 'i18next';
 import type { MESSAGES, MESSAGE_TEMPLATES } from '@qist/domain';
 import type { CommonResources } from './locales/en';
 import type { BackofficeResources } from './locales/backoffice-en';
+import type { DashboardsResources } from './locales/dashboards-en';
 import type { OnboardingResources } from './locales/onboarding-en';
 import type { OrdersResources } from './locales/orders-en';
 import type { PublicResources } from './locales/public-en';
@@ -21,6 +22,8 @@ declare module 'i18next' {
       backoffice: BackofficeResources;
       /** Suppliers, orders and payments (the SME area, the link pages and the sandbox gateway). */
       orders: OrdersResources;
+      /** The five roles' dashboards. */
+      dashboards: DashboardsResources;
     };
   }
 }

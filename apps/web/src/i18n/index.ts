@@ -57,7 +57,7 @@ export async function setLanguage(language: Language): Promise<void> {
  * back office): the area registers its English strings when it loads, so other areas do not carry
  * them, and the Arabic ones load from here when needed.
  */
-export type LazyNamespace = 'public' | 'onboarding' | 'backoffice' | 'orders';
+export type LazyNamespace = 'public' | 'onboarding' | 'backoffice' | 'orders' | 'dashboards';
 
 type Namespace = 'common' | 'messages' | LazyNamespace;
 type Resources = Record<string, unknown>;
@@ -72,6 +72,7 @@ const ARABIC: Record<Exclude<Namespace, 'messages'>, () => Promise<Resources>> =
   onboarding: () => import('./locales/onboarding-ar').then((m) => m.onboardingAr),
   backoffice: () => import('./locales/backoffice-ar').then((m) => m.backofficeAr),
   orders: () => import('./locales/orders-ar').then((m) => m.ordersAr),
+  dashboards: () => import('./locales/dashboards-ar').then((m) => m.dashboardsAr),
 };
 
 function isNamespace(value: string): value is Namespace {

@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
 import { PageLoader } from '@/components/ui/page-loader';
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
 import { SmeList } from '@/features/backoffice/components/lists/sme-list';
@@ -36,6 +35,9 @@ const loadOrderPages = () => import('./backoffice-orders');
 const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrdersPage })));
 const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrderPage })));
 const InstallmentsPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeInstallmentsPage })));
+
+// The dashboard: the dashboards' chunk (./dashboards, strings in 'dashboards'), charts loaded after it.
+const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: m.AdminDashboardPage })));
 
 const P = paths.admin;
 
@@ -68,7 +70,7 @@ export default function AdminArea() {
       {/* the panel stays on screen while a page's chunk arrives */}
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+          <Route path={P.dashboard.path} element={<DashboardPage />} />
           <Route path={P.preRegistered.path} element={<PreregistrationsTable />} />
           <Route path={P.smes.path} element={<SmeList role="admin" />} />
           <Route path={P.sme.path} element={<ToSmeInfo />} />

@@ -1,12 +1,11 @@
 // The bank area (part 2 §2): the SME list and profiles with the bank's decision, its orders (with
-// Pay) and instalments. The dashboard is a placeholder until its part is built.
+// Pay) and instalments, and its dashboard.
 import { IconCalendarDollar, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
 import { PageLoader } from '@/components/ui/page-loader';
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
 import { SmeList } from '@/features/backoffice/components/lists/sme-list';
@@ -22,6 +21,9 @@ const loadOrderPages = () => import('./backoffice-orders');
 const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrdersPage })));
 const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrderPage })));
 const InstallmentsPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeInstallmentsPage })));
+
+// The dashboard: the dashboards' chunk (./dashboards, strings in 'dashboards'), charts loaded after it.
+const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: m.BankDashboardPage })));
 
 const P = paths.bank;
 
@@ -44,7 +46,7 @@ export default function BankArea() {
       {/* the panel stays on screen while a page's chunk arrives */}
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+          <Route path={P.dashboard.path} element={<DashboardPage />} />
           <Route path={P.smes.path} element={<SmeList role="bank" />} />
           <Route path={P.sme.path} element={<ToSmeInfo />} />
           <Route path={P.smeInfo.path} element={<SmeProfilePage role="bank" tab="info" />} />

@@ -1,12 +1,11 @@
 // The insurance area (part 2 §2): the SME list and profiles with the insurance company's decision, and
-// the orders of the SMEs it granted credit to. The dashboard is a placeholder until its part is built.
+// the orders of the SMEs it granted credit to, and its dashboard.
 import { IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
 import { PageLoader } from '@/components/ui/page-loader';
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
 import { SmeList } from '@/features/backoffice/components/lists/sme-list';
@@ -21,6 +20,9 @@ addNamespaceResources('backoffice', backofficeEn);
 const loadOrderPages = () => import('./backoffice-orders');
 const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrdersPage })));
 const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrderPage })));
+
+// The dashboard: the dashboards' chunk (./dashboards, strings in 'dashboards'), charts loaded after it.
+const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: m.InsuranceDashboardPage })));
 
 const P = paths.insurance;
 
@@ -42,7 +44,7 @@ export default function InsuranceArea() {
       {/* the panel stays on screen while a page's chunk arrives */}
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+          <Route path={P.dashboard.path} element={<DashboardPage />} />
           <Route path={P.smes.path} element={<SmeList role="insurance" />} />
           <Route path={P.sme.path} element={<ToSmeInfo />} />
           <Route path={P.smeInfo.path} element={<SmeProfilePage role="insurance" tab="info" />} />

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
 import { PageLoader } from '@/components/ui/page-loader';
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { useSessionRefresh } from '@/features/auth/api/get-me';
 import { logout } from '@/features/auth/api/logout';
@@ -24,6 +23,9 @@ addNamespaceResources('onboarding', onboardingEn);
 const loadOrderPages = () => import('./provider-orders');
 const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.ProviderOrdersPage })));
 const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.ProviderOrderPage })));
+
+// The dashboard: the dashboards' chunk (./dashboards, strings in 'dashboards'), charts loaded after it.
+const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: m.ProviderDashboardPage })));
 
 const P = paths.provider;
 
@@ -52,7 +54,7 @@ export default function ProviderArea() {
         <Suspense fallback={<PageLoader />}>
           <Routes>
             <Route path={P.profile.path} element={<ProfilePage role="provider" />} />
-            <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+            <Route path={P.dashboard.path} element={<DashboardPage />} />
             <Route path={P.orders.path} element={<OrdersPage />} />
             <Route path={P.order.path} element={<OrderPage />} />
             <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />

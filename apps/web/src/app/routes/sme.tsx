@@ -4,13 +4,12 @@
 // namespace) come with this chunk, the Arabic ones are fetched when needed. The supplier, order and
 // payment pages are a chunk of their own (./sme-orders; strings in 'orders'), loaded inside the panel.
 import { isSmeActive, SME_LEVEL } from '@qist/domain';
-import { IconBuildingStore, IconLayoutDashboard, IconReceipt, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
+import { IconBuildingStore, IconFileInvoice, IconLayoutDashboard, IconReceipt, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell';
 import { PageLoader } from '@/components/ui/page-loader';
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
 import { paths } from '@/config/paths';
 import { useSessionRefresh } from '@/features/auth/api/get-me';
 import { logout } from '@/features/auth/api/logout';
@@ -31,6 +30,10 @@ const SupplierPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeSu
 const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeOrdersPage })));
 const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeOrderPage })));
 const PaymentResultPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmePaymentResultPage })));
+const InvoicesPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeInvoicesPage })));
+
+// The dashboard: the dashboards' chunk (./dashboards, strings in 'dashboards'), charts loaded after it.
+const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: m.SmeDashboardPage })));
 
 const P = paths.sme;
 
@@ -45,6 +48,7 @@ export default function SmeArea() {
         { href: P.dashboard.getHref(), label: t('panel.menu.dashboard'), icon: IconLayoutDashboard },
         { href: P.suppliers.getHref(), label: t('panel.menu.suppliers'), icon: IconBuildingStore },
         { href: P.orders.getHref(), label: t('panel.menu.orders'), icon: IconReceipt },
+        { href: P.invoices.getHref(), label: t('panel.menu.invoices'), icon: IconFileInvoice },
       ]
     : [
         { href: P.verification.getHref(), label: t('panel.menu.verification'), icon: IconShieldCheck },
@@ -60,13 +64,13 @@ export default function SmeArea() {
         <Suspense fallback={<PageLoader />}>
           <Routes>
             <Route path={P.profile.path} element={<ProfilePage role="sme" />} />
-            <Route path={P.dashboard.path} element={<PlaceholderPage page="dashboard" />} />
+            <Route path={P.dashboard.path} element={<DashboardPage />} />
             <Route path={P.suppliers.path} element={<SuppliersPage />} />
             <Route path={P.supplier.path} element={<SupplierPage />} />
             <Route path={P.orders.path} element={<OrdersPage />} />
             <Route path={P.order.path} element={<OrderPage />} />
             <Route path={P.paymentResult.path} element={<PaymentResultPage />} />
-            <Route path={P.invoices.path} element={<PlaceholderPage page="invoices" />} />
+            <Route path={P.invoices.path} element={<InvoicesPage />} />
             <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />
           </Routes>
         </Suspense>

@@ -1,0 +1,61 @@
+// The admin's dashboard: invoices waiting for verification, late instalments, the fee income of the
+// bank and the platform, orders by status and volume by month, and the verification funnel (SMEs and
+// suppliers by level).
+import { Stack } from '@mantine/core';
+import { formatAmount, PROVIDER_LEVEL, SME_LEVEL } from '@qist/domain';
+import { useTranslation } from 'react-i18next';
+import { useLevelName } from '@/components/party/level-name';
+import { paths } from '@/config/paths';
+import type { DashboardOf } from '../api/get-dashboard';
+import { ChartCard } from './chart-card';
+import { ChartGrid, DashboardFrame, EmptyState, MonthlyAmountChart, OrdersByStatusChart } from './dashboard-frame';
+import { formatCount, totalOrders } from './format';
+import { KpiCard, KpiGrid } from './kpi-card';
+
+const byFunnel = (a: number, b: number) => (a < 0) === (b < 0) ? (a < 0 ? b - a : a - b) : a < 0 ? 1 : -1;
+const SME_LEVELS = Object.values(SME_LEVEL) as number[];
+const PROVIDER_LEVELS = Object.values(PROVIDER_LEVEL) as number[];
+
+/** Parties by level: the funnel's steps in order (0 → active), then the rejections. */
+function LevelsChart({ title, counts, levels }: { title: string; counts: Record<string, number>; levels: number[] }) {
+  const { t } = useTranslation('dashboards');
+  const levelName = useLevelName();
+  const all = [...new Set([...levels, ...Object.keys(counts).map(Number).filter(Number.isFinite)])].sort(byFunnel);
+  const data = all.map((level) => ({ label: levelName(level), value: counts[String(level)] ?? 0 }));
+  return (
+    <ChartCard title={title} kind="categories" data={data} categoryLabel={t('charts.level')} seriesLabel={t('charts.count')} format={formatCount} />
+  );
+}
+
+function AdminDashboardView({ dashboard }: { dashboard: DashboardOf<'admin'> }) {
+  const { t } = useTranslation('dashboards');
+  const orders = paths.admin.orders.getHref();
+  const isEmpty = totalOrders(dashboard.ordersByStatus) === 0;
+  return (
+    <Stack gap="lg">
+      {isEmpty && <EmptyState text={t('empty.backoffice')} />}
+      <KpiGrid>
+        <KpiCard label={t('admin.invoicesToVerify')} value={formatCount(dashboard.invoicesToVerify)} href={`${orders}?status=4`} />
+        <KpiCard
+          label={t('admin.late')}
+          value={formatAmount(dashboard.late.amount)}
+          hint={t('installmentsCount', { count: dashboard.late.count })}
+          href={orders}
+          alert={dashboard.late.count > 0}
+        />
+        <KpiCard label={t('admin.bankFees')} value={formatAmount(dashboard.feeIncome.bank)} />
+        <KpiCard label={t('admin.platformFees')} value={formatAmount(dashboard.feeIncome.platform)} />
+      </KpiGrid>
+      <ChartGrid>
+        {!isEmpty && <OrdersByStatusChart ordersByStatus={dashboard.ordersByStatus} />}
+        {!isEmpty && <MonthlyAmountChart title={t('admin.volumeByMonth')} months={dashboard.volumeByMonth} />}
+        <LevelsChart title={t('admin.smesByLevel')} counts={dashboard.smesByLevel} levels={SME_LEVELS} />
+        <LevelsChart title={t('admin.providersByLevel')} counts={dashboard.providersByLevel} levels={PROVIDER_LEVELS} />
+      </ChartGrid>
+    </Stack>
+  );
+}
+
+export function AdminDashboardPage() {
+  return <DashboardFrame role="admin">{(dashboard) => <AdminDashboardView dashboard={dashboard} />}</DashboardFrame>;
+}

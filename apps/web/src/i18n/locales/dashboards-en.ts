@@ -1,0 +1,82 @@
+// English strings of the five dashboards (the 'dashboards' namespace, registered by the dashboards'
+// chunk, app/routes/dashboards.tsx). Arabic mirrors this shape key for key (./dashboards-ar.ts). Order
+// status names come from the 'orders' namespace.
+
+export const dashboardsEn = {
+  title: 'Dashboard',
+  loadingLabel: 'Loading the dashboard',
+  failed: 'The dashboard could not be loaded',
+  retry: 'Retry',
+  chartLoading: 'Loading the chart',
+  ordersCount: 'Orders: {{count}}',
+  installmentsCount: 'Instalments: {{count}}',
+  open: 'Open: {{label}}',
+  empty: {
+    title: 'No orders yet',
+    sme: 'Your dashboard fills in as you order. Pick a supplier to place your first order.',
+    smeAction: "Browse Supplier's",
+    provider: 'No orders yet: they appear here as SMEs order from you.',
+    backoffice: 'No orders yet: the figures appear here once SMEs place orders.',
+  },
+  charts: {
+    ordersByStatus: 'Orders by status',
+    count: 'Orders',
+    amount: 'Amount',
+    month: 'Month',
+    status: 'Status',
+    supplier: 'Supplier',
+    level: 'Level',
+    unnamedSupplier: 'Supplier {{id}}',
+    noData: 'Nothing to show yet',
+  },
+  sme: {
+    credit: 'Credit',
+    limit: 'Credit limit',
+    used: 'Used',
+    available: 'Available',
+    usedShare: '{{percent}}% of your credit limit is used',
+    nextInstallment: 'Next instalment',
+    noInstallment: 'No instalment due',
+    dueOn: 'Due {{date}}',
+    pay: 'Pay',
+    payLabel: 'Pay the instalment of {{amount}} due {{date}}',
+    waiting: 'Orders waiting',
+    waitingHint: 'Waiting for the supplier',
+    dueWithin: 'Due within {{days}} days',
+    late: 'Late instalments',
+    spendingBySupplier: 'Spending by supplier',
+  },
+  provider: {
+    toAccept: 'To accept',
+    toDeliver: 'To deliver',
+    toInvoice: 'To invoice',
+    expectedPayouts: 'Expected payouts',
+    paidOutByMonth: 'Paid out by month',
+  },
+  admin: {
+    invoicesToVerify: 'Invoices waiting',
+    late: 'Late instalments',
+    bankFees: 'Bank fee income',
+    platformFees: 'Platform fee income',
+    volumeByMonth: 'Order volume by month',
+    smesByLevel: "SME's by level",
+    providersByLevel: "Supplier's by level",
+  },
+  bank: {
+    awaitingPayout: 'Awaiting payout',
+    bankShareEarned: 'Bank share earned',
+    receivables: 'Receivables',
+    late: 'Late instalments',
+    payoutsByMonth: 'Payouts by month',
+  },
+  insurance: {
+    insuredSmes: "Insured SME's",
+    queue: 'Waiting for your decision',
+    creditGranted: 'Credit granted',
+    creditUsed: 'Credit used',
+    usedShare: '{{percent}}% of the credit granted is used',
+    late: 'Late instalments',
+  },
+};
+
+export type DashboardsResources = typeof dashboardsEn;
