@@ -1,12 +1,8 @@
 // Figures of the dashboards: amounts with the currency sign and grouping (formatAmount of @qist/domain,
 // the same in both languages, as on every other screen), counts with grouping, months in the interface
 // language ('2025-03' → 'Mar 2025'; Arabic uses 'ar', as the order screens' dates do), deadlines as a
-// full date (part 1 §9: en-GB full style). A feature imports no other feature, so the few lines the
-// order screens have alike are repeated here.
-import { ORDER_STATUS_NAMES, type OrderStatus } from '@qist/domain';
-import { useTranslation } from 'react-i18next';
-import { isLanguage, type Language } from '@/i18n';
-import type { OrdersResources } from '@/i18n/locales/orders-en';
+// full date (part 1 §9: en-GB full style), order dates and statuses as every screen writes them (lib).
+import type { Language } from '@/i18n';
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar' };
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -34,26 +30,4 @@ export function percentOf(part: number, whole: number): number {
   return Math.min(100, Math.max(0, Math.round((part / whole) * 100)));
 }
 
-/** '2025-02-01T09:00:00Z' → 'Saturday 1 February 2025' (en-GB, full; Arabic 'ar' in the same style). */
-export function formatDeadline(iso: string, language: Language): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(LOCALES[language], { dateStyle: 'full' });
-}
-
-/** The interface language, re-rendering the caller when it changes. */
-export function useLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
-}
-
-/** Every order status, in the numeric order the spec lists them. */
-export const ORDER_STATUSES = (Object.keys(ORDER_STATUS_NAMES).map(Number) as OrderStatus[]).sort((a, b) => a - b);
-
-/** An order status by its name in the interface language (the 'orders' strings list every one). */
-export function useOrderStatusName(): (status: number) => string {
-  const { t } = useTranslation('orders');
-  return (status) => {
-    const name = ORDER_STATUS_NAMES[status as OrderStatus] as keyof OrdersResources['status'] | undefined;
-    return name ? t(`status.${name}`) : t('unknownStatus', { status });
-  };
-}
+export { formatDeadline, useLanguage, ORDER_STATUSES, useOrderStatusName } from '@/lib/order-format';

@@ -5,7 +5,7 @@ import { formatAmount, type Installment } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@/components/party/format';
 import { DetailItem } from '@/components/party/party-details';
-import { formatDeadline, useLanguage } from './format';
+import { formatDeadline, useLanguage } from '@/lib/order-format';
 
 export function InstallmentsList({ installments }: { installments: Installment[] }) {
   const { t } = useTranslation('orders');

@@ -9,7 +9,7 @@ import { DataTable, tableStateOf, type Column } from '@/components/data-table';
 import { formatPercent } from '@/components/party/format';
 import { paths } from '@/config/paths';
 import { useInstallments, type InstallmentViewer } from '../api/get-installments';
-import { formatDeadline, useLanguage } from './format';
+import { formatDeadline, useLanguage } from '@/lib/order-format';
 
 export function InstallmentsTable({ role }: { role: InstallmentViewer }) {
   const { t } = useTranslation('orders');

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager, usePageParam } from '@/components/data-table';
 import { useInvoices } from '../api/get-invoices';
-import { formatDeadline, useLanguage } from './format';
+import { formatDeadline, useLanguage } from '@/lib/order-format';
 import { InvoicePreview } from './order-invoice';
 import { OrderStatusBadge } from './order-status';
 

@@ -10,7 +10,7 @@ import { formatPercent } from '@/components/party/format';
 import { DetailItem } from '@/components/party/party-details';
 import type { OrderViewer } from '../api/keys';
 import { DeliveryQrCode } from './delivery-qr-code';
-import { formatDateTime, useLanguage } from './format';
+import { formatDateTime, useLanguage } from '@/lib/order-format';
 import { InstallmentsList } from './installments-list';
 import { OrderInvoice } from './order-invoice';
 import { FinishedBadge, OrderStatusBadge } from './order-status';

@@ -10,7 +10,7 @@ import { useTranslateMessage } from '@/i18n/translate-message';
 import { ApiError } from '@/lib/api';
 import { useOrder } from '../api/get-order';
 import type { OrderViewer } from '../api/keys';
-import { useLanguage } from './format';
+import { useLanguage } from '@/lib/order-format';
 import { OrderDetail } from './order-detail';
 
 export type OrderPageProps = {

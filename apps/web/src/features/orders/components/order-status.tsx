@@ -1,26 +1,11 @@
 // An order status by its name in the interface language (the names are the domain's ORDER_STATUS_NAMES),
 // and the badge every order screen shows it in.
 import { Badge } from '@mantine/core';
-import { ORDER_STATUS, ORDER_STATUS_NAMES, type OrderStatus } from '@qist/domain';
+import type { OrderStatus } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import type { OrdersResources } from '@/i18n/locales/orders-en';
+import { ORDER_STATUSES, isOrderStatus, useOrderStatusName } from '@/lib/order-format';
 
-/** Every status, in the numeric order the spec lists them. */
-export const ORDER_STATUSES = (Object.values(ORDER_STATUS) as OrderStatus[]).sort((a, b) => a - b);
-
-function isOrderStatus(status: number): status is OrderStatus {
-  return status in ORDER_STATUS_NAMES;
-}
-
-/** The translation key of a status: its domain name (the dictionaries list every one). */
-function statusKey(status: OrderStatus) {
-  return ORDER_STATUS_NAMES[status] as keyof OrdersResources['status'];
-}
-
-export function useOrderStatusName(): (status: number) => string {
-  const { t } = useTranslation('orders');
-  return (status) => (isOrderStatus(status) ? t(`status.${statusKey(status)}`) : t('unknownStatus', { status }));
-}
+export { ORDER_STATUSES, useOrderStatusName };
 
 const COLORS: Record<OrderStatus, string> = {
   [-1]: 'red',
