@@ -36,7 +36,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /dashboards\.spec\.ts$/ },
+    // The dashboards compare the demo figures with their lists: they run once every other journey is done.
+    { name: 'dashboards', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /dashboards\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   // E2E_BASE_URL points the journeys at a server that is already running (for local work).
   webServer: process.env.E2E_BASE_URL ? undefined : {
     command: 'node scripts/start.mjs',

@@ -8,7 +8,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { applyDocumentLanguage, currentLanguage, directionOf, i18n } from '@/i18n';
 import { withFullStyles } from '@/lib/full-styles';
 import { createQueryClientSlot, QueryClientSlotContext } from '@/lib/query-client-slot';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const Notifications = lazy(
   withFullStyles(() => import('@/components/ui/toast-container').then((m) => ({ default: m.Notifications }))),
@@ -54,7 +54,7 @@ export function AppProvider({ children, env = 'default' }: AppProviderProps) {
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
         <DirectionSync />
-        <MantineProvider theme={theme} env={env}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
           <Toasts />
           <QueryClientSlotContext value={queryClientSlot}>{children}</QueryClientSlotContext>
         </MantineProvider>

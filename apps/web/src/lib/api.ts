@@ -60,11 +60,9 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
   const { method = 'GET', body, notifyOnError = true, isAuthAttempt = false, timeoutMs } = options;
   const isMultipart = body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers = authHeaders('application/json');
   // multipart bodies set their own Content-Type (with the boundary)
   if (body !== undefined && !isMultipart) headers['Content-Type'] = 'application/json';
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   const signals = [options.signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
     (s): s is AbortSignal => s !== undefined,
   );
@@ -95,12 +93,55 @@ export async function apiRequest<T = unknown>(
     error = new ApiError(MESSAGES.serverError, 0);
   }
 
+  return fail(error, { isAuthAttempt, notifyOnError });
+}
+
+/** A failed call's common ending: a 401 ends the session, the msg becomes a toast, then it throws. */
+function fail(error: ApiError, { isAuthAttempt = false, notifyOnError = true }: Pick<RequestOptions, 'isAuthAttempt' | 'notifyOnError'>): never {
   if (error.status === 401 && !isAuthAttempt) {
     clearSession();
     navigateTo(paths.auth.login.getHref());
   }
   if (notifyOnError) notify.error(error.message);
   throw error;
+}
+
+function authHeaders(accept: string): Record<string, string> {
+  const token = getToken();
+  return token ? { Accept: accept, Authorization: `Bearer ${token}` } : { Accept: accept };
+}
+
+/** The file name a response's Content-Disposition gives (filename="…"), if any. */
+function attachmentName(response: Response): string | undefined {
+  const header = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(header)?.[1];
+}
+
+/**
+ * Downloads a file the API sends as an attachment (the CSV exports) with the session's token, and
+ * hands it to the browser under the name the server chose. Failures end like apiRequest's.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  let error: ApiError;
+  try {
+    const response = await fetch(path, { headers: authHeaders('text/csv, application/json') });
+    if (response.ok) {
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = attachmentName(response) ?? fallbackName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // the click has handed the blob to the download; free it once the event loop moves on
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      return;
+    }
+    error = new ApiError(await failureMessage(await readJson(response), response.status), response.status);
+  } catch (cause) {
+    error = cause instanceof ApiError ? cause : new ApiError(MESSAGES.serverError, 0);
+  }
+  fail(error, {});
 }
 
 export const api = {

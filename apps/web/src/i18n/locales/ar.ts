@@ -111,6 +111,10 @@ export const ar: Translation<CommonResources> = {
       provider: 'مورد',
     },
   },
+  export: {
+    csv: 'تنزيل ملف CSV',
+    done: 'تم تنزيل ملف CSV',
+  },
   table: {
     loading: 'جارٍ التحميل',
     empty: 'لا توجد بيانات',

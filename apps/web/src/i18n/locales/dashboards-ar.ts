@@ -4,9 +4,9 @@ import type { DashboardsResources } from './dashboards-en';
 import type { Translation } from './en';
 
 export const dashboardsAr: Translation<DashboardsResources> = {
-  title: 'لوحة التحكم',
-  loadingLabel: 'جارٍ تحميل لوحة التحكم',
-  failed: 'تعذر تحميل لوحة التحكم',
+  title: 'لوحة المعلومات',
+  loadingLabel: 'جارٍ تحميل لوحة المعلومات',
+  failed: 'تعذر تحميل لوحة المعلومات',
   retry: 'إعادة المحاولة',
   chartLoading: 'جارٍ تحميل الرسم البياني',
   ordersCount: 'الطلبات: {{count}}',
@@ -14,7 +14,7 @@ export const dashboardsAr: Translation<DashboardsResources> = {
   open: 'فتح: {{label}}',
   empty: {
     title: 'لا توجد طلبات بعد',
-    sme: 'تمتلئ لوحة التحكم مع طلباتك. اختر موردًا لتقديم طلبك الأول.',
+    sme: 'تمتلئ لوحة المعلومات مع طلباتك. اختر موردًا لتقديم طلبك الأول.',
     smeAction: 'تصفح الموردين',
     provider: 'لا توجد طلبات بعد: ستظهر هنا عندما تطلب منك الشركات الصغيرة والمتوسطة.',
     backoffice: 'لا توجد طلبات بعد: ستظهر الأرقام هنا بعد أن تقدم الشركات الصغيرة والمتوسطة طلباتها.',

@@ -114,6 +114,10 @@ export const en = {
       provider: 'SUPPLIER',
     },
   },
+  export: {
+    csv: 'Download CSV',
+    done: 'The CSV file is downloaded',
+  },
   table: {
     loading: 'loading',
     empty: 'no data',

@@ -24,6 +24,9 @@ const yAxis = (rtl: boolean, width: number) =>
     ? { orientation: 'right' as const, width, tick: { transform: 'translate(10, 0)', fontSize: 12, fill: 'currentColor' } }
     : { orientation: 'left' as const, width };
 
+/** The drawing is hidden from assistive technology (the card's table says the same), so nothing in it takes focus. */
+const NOT_FOCUSABLE = { accessibilityLayer: false };
+
 const DONUT_COLORS = ['teal.6', 'blue.6', 'violet.6', 'orange.6', 'pink.6', 'cyan.6', 'lime.6', 'grape.6', 'yellow.6', 'indigo.6'];
 
 export default function Chart(props: ChartProps) {
@@ -38,7 +41,17 @@ function drawing({ kind, data, seriesLabel, format, rtl }: ChartProps): ReactNod
     const cells = data.map((d, index) => ({ name: d.label, value: d.value, color: DONUT_COLORS[index % DONUT_COLORS.length] ?? 'gray.6' }));
     return (
       <Stack gap="md">
-        <DonutChart data={cells} valueFormatter={format} withTooltip tooltipDataSource="segment" size={180} thickness={28} mx="auto" />
+        <DonutChart
+          data={cells}
+          valueFormatter={format}
+          withTooltip
+          tooltipDataSource="segment"
+          size={180}
+          thickness={28}
+          mx="auto"
+          accessibilityLayer={false}
+          pieProps={{ rootTabIndex: -1 }}
+        />
         <Stack gap={6} dir={rtl ? 'rtl' : 'ltr'}>
           {cells.map((cell, index) => (
             <Group key={index} gap="xs" wrap="nowrap" justify="space-between">
@@ -66,6 +79,7 @@ function drawing({ kind, data, seriesLabel, format, rtl }: ChartProps): ReactNod
         series={series}
         valueFormatter={format}
         curveType="monotone"
+        lineChartProps={NOT_FOCUSABLE}
         xAxisProps={{ reversed: rtl }}
         yAxisProps={yAxis(rtl, 80)}
         gridAxis="y"
@@ -81,6 +95,7 @@ function drawing({ kind, data, seriesLabel, format, rtl }: ChartProps): ReactNod
         dataKey="label"
         series={series}
         orientation="vertical"
+        barChartProps={NOT_FOCUSABLE}
         valueFormatter={format}
         xAxisProps={{ reversed: rtl, allowDecimals: false }}
         yAxisProps={yAxis(rtl, 130)}
@@ -98,6 +113,7 @@ function drawing({ kind, data, seriesLabel, format, rtl }: ChartProps): ReactNod
       xAxisProps={{ reversed: rtl }}
       yAxisProps={yAxis(rtl, 80)}
       gridAxis="y"
+      barChartProps={NOT_FOCUSABLE}
     />
   );
 }

@@ -139,7 +139,7 @@ describe("the SME's dashboard", () => {
   it('in Arabic: right-to-left, translated, amounts with the currency sign', async () => {
     await i18n.changeLanguage('ar');
     openDashboard('sme', ok(SME_DASHBOARD));
-    expect(await screen.findByRole('heading', { level: 1, name: 'لوحة التحكم' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'لوحة المعلومات' })).toBeInTheDocument();
     const credit = within(await screen.findByRole('region', { name: 'الائتمان' }));
     expect(credit.getByText('$10,000.00')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');

@@ -20,7 +20,7 @@ export function KpiCard({ label, value, hint, href, alert = false }: KpiCardProp
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz={{ base: 22, sm: 26 }} fw={700} dir="ltr" c={alert ? 'red' : undefined} style={{ alignSelf: 'flex-start', overflowWrap: 'anywhere' }}>
+      <Text fz={{ base: 22, sm: 26 }} fw={700} dir="ltr" c={alert ? 'red.9' : undefined} style={{ alignSelf: 'flex-start', overflowWrap: 'anywhere' }}>
         {value}
       </Text>
       {hint && (

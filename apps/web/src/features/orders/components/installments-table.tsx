@@ -1,11 +1,12 @@
 // "list of installments" of the admin and the bank (part 2 §2): #, Percent (rate × 100 %), Amount,
 // status (a 'paid' badge once paid.at is set), Deadline (a full date, en-GB style) and See Order. Only
 // page 1, with no pager. On a phone the table scrolls sideways.
-import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { formatAmount, type InstallmentListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, tableStateOf, type Column } from '@/components/data-table';
+import { DataTable, ListPage, tableStateOf, type Column } from '@/components/data-table';
+import { ExportButton } from '@/components/ui/export-button';
 import { formatPercent } from '@/components/party/format';
 import { paths } from '@/config/paths';
 import { useInstallments, type InstallmentViewer } from '../api/get-installments';
@@ -65,10 +66,7 @@ export function InstallmentsTable({ role }: { role: InstallmentViewer }) {
   ];
 
   return (
-    <Stack gap="lg">
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
-        {t('backoffice.installmentsTitle')}
-      </Title>
+    <ListPage title={t('backoffice.installmentsTitle')} actions={<ExportButton path={`/api/v1/${role}/installment/export`} fileName="installments" />}>
       <DataTable
         caption={t('backoffice.installmentsTitle')}
         columns={columns}
@@ -77,6 +75,6 @@ export function InstallmentsTable({ role }: { role: InstallmentViewer }) {
         {...tableStateOf(query)}
         minWidth={640}
       />
-    </Stack>
+    </ListPage>
   );
 }

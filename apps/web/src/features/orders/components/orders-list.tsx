@@ -1,13 +1,14 @@
 // "Order's" (part 1 §2): the counterpart (the supplier for an SME, the SME for a supplier, both for the
 // back office), amount, status and a link to the order; ten a page with a status filter kept in the
 // address. On a phone the table scrolls sideways rather than overflowing the page.
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, type OrderListItem } from '@qist/domain';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { ALL_FILTER, formatAmount, type OrderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable, tableStateOf, usePageParam, type Column } from '@/components/data-table';
+import { ListPage, PagedTable, tableStateOf, usePageParam, type Column } from '@/components/data-table';
+import { ExportButton, exportPath } from '@/components/ui/export-button';
 import { useOrders } from '../api/get-orders';
-import type { OrderViewer } from '../api/keys';
+import { orderUrl, type OrderViewer } from '../api/keys';
 import { FinishedBadge, OrderStatusBadge } from './order-status';
 import { StatusFilter } from './status-filter';
 import { useStatusParam } from './use-status-param';
@@ -41,7 +42,8 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
     return party.desc.title || party.auth_id.email;
   };
   // the back office's title is "list of order's" (part 2 §2)
-  const title = role === 'sme' || role === 'provider' ? t('list.title') : t('backoffice.ordersTitle');
+  const isBackOffice = role !== 'sme' && role !== 'provider';
+  const title = isBackOffice ? t('backoffice.ordersTitle') : t('list.title');
   const [page, setPage] = usePageParam();
   const [status, setStatus] = useStatusParam();
   const query = useOrders(role, page, status);
@@ -89,13 +91,15 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
   ];
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {title}
-        </Title>
-        <StatusFilter value={status} onChange={setStatus} />
-      </Group>
+    <ListPage
+      title={title}
+      filter={<StatusFilter value={status} onChange={setStatus} />}
+      actions={
+        isBackOffice && (
+          <ExportButton path={exportPath(orderUrl(role, 'export'), { name: 'status', value: status, all: ALL_FILTER })} fileName="orders" />
+        )
+      }
+    >
       <PagedTable
         caption={title}
         columns={columns}
@@ -105,8 +109,8 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
         page={page}
         onPageChange={setPage}
         {...tableStateOf(query)}
-        minWidth={role === 'sme' || role === 'provider' ? 520 : 680}
+        minWidth={isBackOffice ? 680 : 520}
       />
-    </Stack>
+    </ListPage>
   );
 }

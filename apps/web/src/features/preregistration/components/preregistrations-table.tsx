@@ -1,8 +1,8 @@
 // The admin's "Pre-Registered SME's" list.
-import { Stack, Title } from '@mantine/core';
 import { formatAmount, type PreRegistrationItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
+import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
+import { ExportButton } from '@/components/ui/export-button';
 import { usePreregistrations } from '../api/get-preregistrations';
 
 export function PreregistrationsTable() {
@@ -20,10 +20,7 @@ export function PreregistrationsTable() {
   ];
 
   return (
-    <Stack gap="lg">
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
-        {t('preRegistered.title')}
-      </Title>
+    <ListPage title={t('preRegistered.title')} actions={<ExportButton path="/api/v1/admin/form/export" fileName="pre-registrations" />}>
       <PagedTable
         caption={t('preRegistered.title')}
         columns={columns}
@@ -34,6 +31,6 @@ export function PreregistrationsTable() {
         onPageChange={setPage}
         {...tableStateOf(query)}
       />
-    </Stack>
+    </ListPage>
   );
 }

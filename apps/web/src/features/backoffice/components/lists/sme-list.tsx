@@ -1,13 +1,13 @@
 // "List Of SME's" of the admin, bank and insurance areas (part 2 §2): level filter, ten a page, each
 // row linking to the SME's profile. Insurance users get only their queue and their decisions.
-import { formatAmount, type BackOfficeRole, type SmeListItem } from '@qist/domain';
+import { ALL_FILTER, formatAmount, type BackOfficeRole, type SmeListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
+import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
+import { ExportButton, exportPath } from '@/components/ui/export-button';
 import { useSmes } from '../../api/get-smes';
 import { useLevelParam } from '../../hooks/use-level-param';
 import { SME_LEVELS, smePaths } from '../../roles';
 import { LevelFilter } from './level-filter';
-import { ListPage } from './list-page';
 import { usePartyColumns } from './party-columns';
 
 export function SmeList({ role }: { role: BackOfficeRole }) {
@@ -29,7 +29,11 @@ export function SmeList({ role }: { role: BackOfficeRole }) {
   const columns = usePartyColumns<SmeListItem>('sme', credit, (sme) => hrefs.info(sme._id));
 
   return (
-    <ListPage title={t('list.smeTitle')} filter={<LevelFilter levels={SME_LEVELS} value={level} onChange={setLevel} />}>
+    <ListPage
+      title={t('list.smeTitle')}
+      filter={<LevelFilter levels={SME_LEVELS} value={level} onChange={setLevel} />}
+      actions={<ExportButton path={exportPath(`/api/v1/${role}/sme/export`, { name: 'level', value: level, all: ALL_FILTER })} fileName="smes" />}
+    >
       <PagedTable
         caption={t('list.smeTitle')}
         columns={columns}

@@ -1,15 +1,15 @@
 // The admin's "List Of Supplier's" (part 2 §2): the SME list's layout with the discount rate instead of
 // the credit; each row links to the supplier's profile.
-import type { ProviderListItem } from '@qist/domain';
+import { ALL_FILTER, type ProviderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
+import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
+import { ExportButton, exportPath } from '@/components/ui/export-button';
 import { formatPercent } from '@/components/party/format';
 import { paths } from '@/config/paths';
 import { useProviders } from '../../api/get-providers';
 import { useLevelParam } from '../../hooks/use-level-param';
 import { PROVIDER_LEVELS } from '../../roles';
 import { LevelFilter } from './level-filter';
-import { ListPage } from './list-page';
 import { usePartyColumns } from './party-columns';
 
 export function SupplierList() {
@@ -31,6 +31,7 @@ export function SupplierList() {
     <ListPage
       title={t('list.supplierTitle')}
       filter={<LevelFilter levels={PROVIDER_LEVELS} value={level} onChange={setLevel} />}
+      actions={<ExportButton path={exportPath('/api/v1/admin/provider/export', { name: 'level', value: level, all: ALL_FILTER })} fileName="suppliers" />}
     >
       <PagedTable
         caption={t('list.supplierTitle')}
