@@ -71,7 +71,7 @@ test('an SME goes from level 4 to 8 through admin, bank and insurance, and then 
   }
 
   const sme = await as(browser, email);
-  for (const item of ['Dashboard', "Supplier's", "Order's", 'Profile']) {
+  for (const item of ['Dashboard', 'Suppliers', 'Orders', 'Profile']) {
     await expect(sme.getByRole('link', { name: item })).toBeVisible();
   }
   await expect(sme.getByRole('link', { name: 'Verification' })).toHaveCount(0);

@@ -3,39 +3,31 @@
 // downloads, and an axe-core check (no serious or critical violation) on each dashboard and on an order
 // detail. This file runs after every other journey (its own project), so the demo figures it compares
 // do not move while it reads them.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { dashboardsAr } from '../apps/web/src/i18n/locales/dashboards-ar';
 import { dashboardsEn } from '../apps/web/src/i18n/locales/dashboards-en';
-import { DEMO_PASSWORD } from './support';
+import { expectAccessible, expectNoHorizontalOverflow, PHONE, signInAs, type Role } from './support';
 
-type Role = 'sme' | 'provider' | 'admin' | 'bank' | 'insurance';
 type Strings = typeof dashboardsEn;
 
-const PHONE = { width: 390, height: 844 };
-
-/** Each role: its demo account, its charts' titles and the KPI card that leads to a filtered list. */
-const ROLES: Record<Role, { email: string; charts: (s: Strings) => string[]; kpi: (s: Strings) => string; list: RegExp; countIn?: 'hint' }> = {
+/** Each role: its charts' titles and the KPI card that leads to a filtered list. */
+const ROLES: Record<Role, { charts: (s: Strings) => string[]; kpi: (s: Strings) => string; list: RegExp; countIn?: 'hint' }> = {
   sme: {
-    email: 'sme@example.com',
     charts: (s) => [s.charts.ordersByStatus, s.sme.spendingBySupplier],
     kpi: (s) => s.sme.waiting,
     list: /\/sme\/orders\?status=1$/,
   },
   provider: {
-    email: 'supplier@example.com',
     charts: (s) => [s.charts.ordersByStatus, s.provider.paidOutByMonth],
     kpi: (s) => s.provider.toDeliver,
     list: /\/provider\/orders\?status=2$/,
   },
   admin: {
-    email: 'admin@example.com',
     charts: (s) => [s.charts.ordersByStatus, s.admin.volumeByMonth, s.admin.smesByLevel, s.admin.providersByLevel],
     kpi: (s) => s.admin.invoicesToVerify,
     list: /\/admin\/orders\?status=4$/,
   },
   bank: {
-    email: 'bank@example.com',
     charts: (s) => [s.charts.ordersByStatus, s.bank.payoutsByMonth],
     kpi: (s) => s.bank.awaitingPayout,
     list: /\/bank\/orders\?status=5$/,
@@ -43,23 +35,11 @@ const ROLES: Record<Role, { email: string; charts: (s: Strings) => string[]; kpi
     countIn: 'hint',
   },
   insurance: {
-    email: 'insurer1@example.com',
     charts: (s) => [s.charts.ordersByStatus],
     kpi: (s) => s.insurance.queue,
     list: /\/insurance\/sme\?level=6$/,
   },
 };
-
-/** Signs in through the API in the page's language and stores the session as the sign-in form does. */
-async function signInAs(page: Page, role: Role, language: 'en' | 'ar'): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((lang) => window.localStorage.setItem('lang', lang), language);
-  await page.goto('/auth/login');
-  await page.getByRole('textbox', { name: language === 'ar' ? 'البريد الإلكتروني' : 'Email' }).fill(ROLES[role].email);
-  await page.getByLabel(language === 'ar' ? 'كلمة المرور' : 'Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: language === 'ar' ? 'تسجيل الدخول' : 'Sign In' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${role}(/|$)`));
-}
 
 async function openDashboard(page: Page, role: Role, strings: Strings): Promise<void> {
   await page.goto(`/${role}/dashboard`);
@@ -76,20 +56,6 @@ async function expectChartsDrawn(page: Page, titles: string[]): Promise<void> {
     await expect(card.locator('svg.recharts-surface path').first()).toBeVisible();
     await expect(card.getByRole('table', { includeHidden: true })).toHaveCount(1);
   }
-}
-
-/** No serious or critical WCAG 2.1 A/AA violation (colour contrast included) on the page as it is. */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(PHONE.width);
 }
 
 /** The count a KPI card labelled `label` shows: its figure ('1,024' → 1024), or the count in its hint line. */

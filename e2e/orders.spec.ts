@@ -5,7 +5,7 @@ import { expectToast, orderIdByDescription, signIn } from './support';
 
 const SUPPLIER = 'Desert Office Supplies';
 const OPEN_MENU_AR = 'فتح القائمة';
-const EN_LABELS = { suppliers: "Supplier's", createOrder: 'Create Order', submit: 'Create Order', amount: 'Amount ($)', description: 'Description' };
+const EN_LABELS = { suppliers: 'Suppliers', createOrder: 'Create Order', submit: 'Create Order', amount: 'Amount ($)', description: 'Description' };
 
 /** A unique amount, so this journey's order is told apart from others made at the same time. */
 function uniqueAmount(): string {

@@ -1,4 +1,5 @@
 export * from './roles.js';
+export * from './language.js';
 export * from './levels.js';
 export * from './order-status.js';
 export * from './messages.js';
@@ -11,6 +12,7 @@ export * from './preregistration/schema.js';
 export * from './onboarding/rules.js';
 export * from './onboarding/schemas.js';
 export * from './onboarding/forms.js';
+export * from './onboarding/log-codes.js';
 export * from './backoffice/schemas.js';
 export * from './backoffice/forms.js';
 export * from './backoffice/decisions.js';

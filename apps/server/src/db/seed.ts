@@ -5,6 +5,7 @@ import {
   SME_REQUIRED_DOCUMENTS,
   fractionToBasisPoints,
   toMinorUnits,
+  type LogCode,
   type Role,
 } from '@qist/domain';
 import { hashPassword } from '../lib/passwords.js';
@@ -25,27 +26,28 @@ import {
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_SIGNUP_CODES = { sme: 'SME-DEMO-CODE', provider: 'SUPPLIER-DEMO-CODE' } as const;
 
+/** Industries as [title, description, Arabic title, Arabic description]. */
 export const DEMO_CATEGORIES = [
-  ['Retail', 'Shops and consumer sales'],
-  ['Wholesale', 'Bulk trading between businesses'],
-  ['Food & Beverage', 'Restaurants, cafes and food supply'],
-  ['Construction', 'Contracting and building works'],
-  ['Building Materials', 'Cement, steel, tiles and timber'],
-  ['Office Supplies', 'Stationery, furniture and equipment for offices'],
-  ['Information Technology', 'Hardware, software and IT services'],
-  ['Healthcare', 'Clinics, pharmacies and medical supplies'],
-  ['Logistics', 'Transport, freight and warehousing'],
-  ['Packaging', 'Boxes, films and packaging materials'],
-  ['Manufacturing', 'Factories and light industry'],
-  ['Agriculture', 'Farming, produce and agritech'],
-  ['Automotive', 'Vehicles, parts and maintenance'],
-  ['Textiles & Apparel', 'Fabrics, clothing and uniforms'],
-  ['Electronics', 'Consumer and industrial electronics'],
-  ['Cleaning & Hygiene', 'Cleaning products and services'],
-  ['Printing', 'Commercial printing and signage'],
-  ['Hospitality', 'Hotels, catering and events'],
-  ['Energy', 'Oil and gas services, solar and power'],
-  ['Education', 'Schools, training and learning materials'],
+  ['Retail', 'Shops and consumer sales', 'التجزئة', 'المتاجر والمبيعات للمستهلكين'],
+  ['Wholesale', 'Bulk trading between businesses', 'الجملة', 'التجارة بالجملة بين الشركات'],
+  ['Food & Beverage', 'Restaurants, cafes and food supply', 'الأغذية والمشروبات', 'المطاعم والمقاهي وتوريد الأغذية'],
+  ['Construction', 'Contracting and building works', 'البناء', 'المقاولات وأعمال البناء'],
+  ['Building Materials', 'Cement, steel, tiles and timber', 'مواد البناء', 'الإسمنت والحديد والبلاط والأخشاب'],
+  ['Office Supplies', 'Stationery, furniture and equipment for offices', 'اللوازم المكتبية', 'القرطاسية والأثاث والمعدات المكتبية'],
+  ['Information Technology', 'Hardware, software and IT services', 'تقنية المعلومات', 'الأجهزة والبرمجيات وخدمات تقنية المعلومات'],
+  ['Healthcare', 'Clinics, pharmacies and medical supplies', 'الرعاية الصحية', 'العيادات والصيدليات والمستلزمات الطبية'],
+  ['Logistics', 'Transport, freight and warehousing', 'الخدمات اللوجستية', 'النقل والشحن والتخزين'],
+  ['Packaging', 'Boxes, films and packaging materials', 'التغليف', 'الصناديق والأغشية ومواد التغليف'],
+  ['Manufacturing', 'Factories and light industry', 'التصنيع', 'المصانع والصناعات الخفيفة'],
+  ['Agriculture', 'Farming, produce and agritech', 'الزراعة', 'الزراعة والمحاصيل والتقنيات الزراعية'],
+  ['Automotive', 'Vehicles, parts and maintenance', 'السيارات', 'المركبات وقطع الغيار والصيانة'],
+  ['Textiles & Apparel', 'Fabrics, clothing and uniforms', 'المنسوجات والملابس', 'الأقمشة والملابس والأزياء الموحدة'],
+  ['Electronics', 'Consumer and industrial electronics', 'الإلكترونيات', 'الإلكترونيات الاستهلاكية والصناعية'],
+  ['Cleaning & Hygiene', 'Cleaning products and services', 'التنظيف والنظافة', 'منتجات وخدمات التنظيف'],
+  ['Printing', 'Commercial printing and signage', 'الطباعة', 'الطباعة التجارية واللافتات'],
+  ['Hospitality', 'Hotels, catering and events', 'الضيافة', 'الفنادق وخدمات الطعام والفعاليات'],
+  ['Energy', 'Oil and gas services, solar and power', 'الطاقة', 'خدمات النفط والغاز والطاقة الشمسية والكهرباء'],
+  ['Education', 'Schools, training and learning materials', 'التعليم', 'المدارس والتدريب والمواد التعليمية'],
 ] as const;
 
 const DEMO_INSURERS = [
@@ -66,18 +68,21 @@ interface DemoParty {
   credit?: { request: number; limit: number; plan: number[] };
   taxRate?: number;
   website?: string;
+  /** The note an operator wrote with the decision that reached a level, as the real step leaves it. */
+  notes?: Record<number, string>;
 }
 
-const LEVEL_LOG: Record<number, string> = {
-  0: 'account created',
-  1: 'email verified',
-  2: 'phone verified',
-  3: 'information added',
-  4: 'documents uploaded',
-  5: 'verified by the admin',
-  6: 'verified by the bank',
-  7: 'verified by the insurance with credit',
-  8: 'activated with an instalment plan',
+/** What the timeline says of each level a demo party went through (level 7 adds its credit). */
+const LEVEL_LOG: Record<number, LogCode> = {
+  0: 'accountCreated',
+  1: 'emailVerified',
+  2: 'phoneVerified',
+  3: 'infoAdded',
+  4: 'documentsUploaded',
+  5: 'verified',
+  6: 'verified',
+  7: 'creditGranted',
+  8: 'activated',
 };
 
 const DEMO_PARTIES: DemoParty[] = [
@@ -115,6 +120,37 @@ const DEMO_PARTIES: DemoParty[] = [
     categories: ['Logistics'],
     phone: '55503456',
     credit: { request: 25_000, limit: 0, plan: [] },
+  },
+  {
+    // verified by the admin: waiting in the bank's queue
+    email: 'sme-bank@example.com',
+    role: 'sme',
+    level: 5,
+    first: 'Yousef',
+    last: 'Al-Ghanim',
+    title: 'Salmiya Print House',
+    text: 'Commercial printing, signage and packaging prints for shops and restaurants.',
+    categories: ['Printing', 'Retail'],
+    phone: '55508901',
+    credit: { request: 18_000, limit: 0, plan: [] },
+    notes: { 5: 'All four documents checked against the commercial registry; shareholders match the CR.' },
+  },
+  {
+    // verified by the bank: first in Gulf Insurance's queue (priority 1, nobody has declined it)
+    email: 'sme-insurance@example.com',
+    role: 'sme',
+    level: 6,
+    first: 'Mariam',
+    last: 'Al-Otaibi',
+    title: 'Gulf Cold Chain',
+    text: 'Refrigerated storage and delivery for food importers and pharmacies.',
+    categories: ['Logistics', 'Healthcare'],
+    phone: '55509012',
+    credit: { request: 30_000, limit: 0, plan: [] },
+    notes: {
+      5: 'Documents complete and consistent; trading since 2016.',
+      6: 'IBAN confirmed with the account holder; twelve months of steady turnover, no returned cheques.',
+    },
   },
   {
     email: 'supplier@example.com',
@@ -223,7 +259,7 @@ export async function seedDemoData(db: Db, storage: FileStorage): Promise<void> 
       ]);
       const categoryRows = await tx
         .insert(categories)
-        .values(DEMO_CATEGORIES.map(([title, desc]) => ({ title, desc })))
+        .values(DEMO_CATEGORIES.map(([title, desc, titleAr, descAr]) => ({ title, desc, titleAr, descAr })))
         .returning({ id: categories.id, title: categories.title });
       const categoryId = new Map(categoryRows.map((c) => [c.title, c.id]));
       const companies = await tx
@@ -287,7 +323,10 @@ export async function seedDemoData(db: Db, storage: FileStorage): Promise<void> 
           await tx.insert(verificationLogs).values({
             userId,
             level,
-            desc: LEVEL_LOG[level] ?? `level ${level}`,
+            code: LEVEL_LOG[level] ?? null,
+            desc: party.notes?.[level] ?? '',
+            // The insurer of level 7 is the first demo insurer (see operatorOf).
+            params: level === 7 ? { amount: party.credit?.limit ?? 0, company: DEMO_INSURERS[0].name } : {},
             operatorUserId: operator?.userId ?? userId,
             operatorRole: operator?.role ?? party.role,
             createdAt: new Date(Date.now() - (party.level - level + 1) * 86_400_000),

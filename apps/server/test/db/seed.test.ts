@@ -45,5 +45,31 @@ describe('demo seed', () => {
     const [review] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'sme-review@example.com'));
     expect(await ctx.db.select().from(documents).where(eq(documents.userId, review!.id))).toHaveLength(4);
     expect(await isDatabaseEmpty(ctx.db)).toBe(false);
+
+    // One SME waits for each back-office step, with the documents and notes of the steps before.
+    const admin = await login('admin@example.com');
+    expect(body(await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/queue/counts', headers: bearer(admin.token) })).content).toMatchObject({ smes: 1, providers: 1 });
+    const bank = await login('bank@example.com');
+    expect(body(await ctx.app.inject({ method: 'GET', url: '/api/v1/bank/queue/counts', headers: bearer(bank.token) })).content).toMatchObject({ smes: 1 });
+    const bankList = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/bank/sme/list?level=5', headers: bearer(bank.token) })).content;
+    expect(bankList.smes.map((s: { auth_id: { email: string } }) => s.auth_id.email)).toEqual(['sme-bank@example.com']);
+    const bankLogs = body(await ctx.app.inject({ method: 'GET', url: `/api/v1/bank/sme/log/list/${bankList.smes[0]._id}`, headers: bearer(bank.token) })).content.logs;
+    expect(bankLogs.at(-1)).toMatchObject({ level: 5, operator: { role: 'admin' }, desc: expect.stringContaining('commercial registry') });
+
+    const insurer = await login('insurer1@example.com');
+    const insurerHeaders = bearer(insurer.token);
+    expect(body(await ctx.app.inject({ method: 'GET', url: '/api/v1/insurance/queue/counts', headers: insurerHeaders })).content).toEqual({ smes: 1 });
+    const queue = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/insurance/sme/list?level=6', headers: insurerHeaders })).content.smes;
+    expect(queue.map((s: { auth_id: { email: string } }) => s.auth_id.email)).toEqual(['sme-insurance@example.com']);
+    const { sme: queued } = body(await ctx.app.inject({ method: 'GET', url: `/api/v1/insurance/sme/show/${queue[0]._id}`, headers: insurerHeaders })).content;
+    expect(queued).toMatchObject({ level: 6, bankVerified: true, credit: { request: 30000 } });
+    expect(queued.docs).toHaveLength(4);
+    const notes = body(await ctx.app.inject({ method: 'GET', url: `/api/v1/insurance/sme/log/list/${queue[0]._id}`, headers: insurerHeaders })).content.logs
+      .filter((l: { desc: string }) => l.desc !== '')
+      .map((l: { level: number; operator: { role: string } }) => [l.level, l.operator.role]);
+    expect(notes).toEqual([[5, 'admin'], [6, 'bank']]);
+    // The second insurer's turn has not come.
+    const second = await login('insurer2@example.com');
+    expect(body(await ctx.app.inject({ method: 'GET', url: '/api/v1/insurance/queue/counts', headers: bearer(second.token) })).content).toEqual({ smes: 0 });
   });
 });

@@ -43,7 +43,7 @@ describe('admin and bank decisions', () => {
     expect(body(response)).toEqual({ status: true, content: { level: 5 } });
     expect(await levelOf(smeId)).toMatchObject({ level: 5, adminVerified: true });
     const logs = await ctx.db.select().from(verificationLogs).where(eq(verificationLogs.userId, account.id));
-    expect(logs.map((l) => [l.level, l.desc, l.operatorRole])).toEqual([[5, 'documents are in order', 'admin']]);
+    expect(logs.map((l) => [l.level, l.code, l.desc, l.operatorRole])).toEqual([[5, 'verified', 'documents are in order', 'admin']]);
   });
 
   it.each([3, 5, -2, -1])('admin verify is refused at level %i and changes nothing', async (level) => {
@@ -122,10 +122,11 @@ describe('the insurance cascade', () => {
     expect(body(await verify(2, smeId, 12000)).content).toEqual({ level: 7 });
     expect(await levelOf(smeId)).toMatchObject({ level: 7, creditLimit: 1_200_000, creditAmount: 1_200_000 });
     const logs = await ctx.db.select().from(verificationLogs).where(eq(verificationLogs.userId, account.id)).orderBy(verificationLogs.createdAt);
-    expect(logs.map((l) => l.desc)).toEqual([
-      'declined by Alpha Takaful; passed to Beta Assurance',
-      'declined by Beta Assurance; passed to Gamma Re',
-      'good history',
+    // What the platform says is a code with its params; the insurer's own words stay apart.
+    expect(logs.map((l) => [l.code, l.params, l.desc])).toEqual([
+      ['insuranceDeclined', { company: 'Alpha Takaful', next: 'Beta Assurance' }, ''],
+      ['insuranceDeclined', { company: 'Beta Assurance', next: 'Gamma Re' }, ''],
+      ['creditGranted', { amount: 12000, company: 'Gamma Re' }, 'good history'],
     ]);
     // Each company still sees the SME it decided on.
     expect(body(await ctx.app.inject({ method: 'GET', url: '/api/v1/insurance/sme/list', headers: insurers[0]!.headers })).content.smes.map((s: { _id: string }) => s._id)).toContain(smeId);

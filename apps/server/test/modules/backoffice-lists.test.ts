@@ -15,17 +15,20 @@ const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ m
 describe('SME and supplier lists', () => {
   it('page SMEs newest first, filter by level, and count', async () => {
     const created = [];
-    for (const level of [4, 4, 4, 5, 1, 4, 4, 4, 4, 4, 4, 4]) created.push(await createAccount(ctx.db, { role: 'sme', level }));
+    for (const level of [4, 4, 4, 5, 1, 4, 4, 4, 4, 4, 4, 4, 5]) created.push(await createAccount(ctx.db, { role: 'sme', level }));
     const all = body(await get('/api/v1/admin/sme/list?page=1&perPage=10&sortBy=createdAt&order=desc&level=-10', admin)).content;
-    expect(all.count).toBe(12);
+    expect(all.count).toBe(13);
     expect(all.smes).toHaveLength(10);
     expect(all.smes[0].auth_id.email).toBe(created.at(-1)!.email);
     const fours = body(await get('/api/v1/admin/sme/list?level=4&page=2', admin)).content;
     expect(fours.count).toBe(10);
     expect(fours.smes).toHaveLength(0);
-    const firstFours = body(await get('/api/v1/bank/sme/list?level=4', bank)).content;
-    expect(firstFours.smes.every((s: { level: number }) => s.level === 4)).toBe(true);
-    expect(firstFours.smes[0]).toMatchObject({ credit: { request: 0, limit: 0 }, info: { firstname: null } });
+    // The bank sees the SMEs from its own step on: none of the level-4 ones.
+    expect(body(await get('/api/v1/bank/sme/list?level=4', bank)).content).toEqual({ smes: [], count: 0 });
+    const fives = body(await get('/api/v1/bank/sme/list?level=5', bank)).content;
+    expect(fives.count).toBe(2);
+    expect(fives.smes.map((s: { auth_id: { email: string } }) => s.auth_id.email)).toEqual([created[12]!.email, created[3]!.email]);
+    expect(fives.smes[0]).toMatchObject({ level: 5, credit: { request: 0, limit: 0 }, info: { firstname: null } });
   });
 
   it('list suppliers with their discount rate, for the admin only', async () => {
@@ -44,7 +47,7 @@ describe('SME and supplier lists', () => {
     const { sme } = body(await get(`/api/v1/admin/sme/show/${smeId}`, admin)).content;
     expect(sme).toMatchObject({ _id: smeId, level: 5, auth_id: { email: account.email } });
     const { logs } = body(await get(`/api/v1/admin/sme/log/list/${smeId}`, admin)).content;
-    expect(logs.map((l: { desc: string; operator: { role: string } }) => `${l.operator.role} : ${l.desc}`)).toEqual(['admin : looks fine']);
+    expect(logs).toMatchObject([{ level: 5, code: 'verified', params: {}, desc: 'looks fine', operator: { role: 'admin' } }]);
     const missing = await get('/api/v1/admin/sme/show/00000000-0000-4000-8000-000000000000', admin);
     expect(missing.statusCode).toBe(404);
     expect(body(missing).msg).toBe(MESSAGES.smeNotFound);

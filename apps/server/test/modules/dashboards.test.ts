@@ -75,7 +75,8 @@ describe('exports', () => {
     const cases: [string, string, string, string][] = [
       ['admin', '/api/v1/admin/sme/export?level=8', '/api/v1/admin/sme/list?perPage=100&level=8', 'smes'],
       ['admin', '/api/v1/admin/sme/export', '/api/v1/admin/sme/list?perPage=100', 'smes'],
-      ['bank', '/api/v1/bank/sme/export?level=4', '/api/v1/bank/sme/list?perPage=100&level=4', 'smes'],
+      ['bank', '/api/v1/bank/sme/export?level=5', '/api/v1/bank/sme/list?perPage=100&level=5', 'smes'],
+      ['bank', '/api/v1/bank/sme/export', '/api/v1/bank/sme/list?perPage=100', 'smes'],
       ['insurance', '/api/v1/insurance/sme/export', '/api/v1/insurance/sme/list?perPage=100', 'smes'],
       ['admin', '/api/v1/admin/provider/export?level=5', '/api/v1/admin/provider/list?perPage=100&level=5', 'providers'],
       ['admin', '/api/v1/admin/form/export', '/api/v1/admin/form/list?perPage=100', 'forms'],

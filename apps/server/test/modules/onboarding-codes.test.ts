@@ -71,7 +71,7 @@ describe('email code', () => {
     expect(body(response)).toEqual({ status: true, content: { level: 1 } });
     expect(await levelOf('sme', account.id)).toBe(1);
     const [log] = await ctx.db.select().from(verificationLogs).where(eq(verificationLogs.userId, account.id)).orderBy(desc(verificationLogs.createdAt));
-    expect(log).toMatchObject({ level: 1, desc: 'email verified', operatorRole: 'sme' });
+    expect(log).toMatchObject({ level: 1, code: 'emailVerified', params: {}, desc: '', operatorRole: 'sme' });
     const [user] = await ctx.db.select().from(users).where(eq(users.id, account.id));
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
     // The same code cannot be used twice, and the step is over.

@@ -5,7 +5,8 @@
 // The policy encoded here:
 // (1) a party sees only its own onboarding data (documents, timeline, profile) and deletes only its own documents;
 // (2) a document file is served to exactly the parties that may see its owner's profile: the owner;
-//     admin for every SME and supplier; bank for SMEs only (not suppliers' KYC files); an insurance
+//     admin for every SME and supplier; bank for the SMEs the admin passed (level 5 on) and those it
+//     rejected at its step (not SMEs still before the admin, not suppliers' KYC files); an insurance
 //     user only for the SMEs in its queue (level 6 and its company is the first by priority that has
 //     not declined) or the SMEs it has decided on — not other SMEs and not suppliers;
 // (3) the same visibility for the back-office profile and timeline routes;
@@ -144,6 +145,8 @@ const ROUTES: Record<string, Rule> = {
     access: ROLES,
     check: (body, caller, w) => expect(body.content.user.auth_id.email).toBe(w.accounts[caller as Exclude<Caller, 'anonymous'>].email),
   },
+  // Any signed-in role sets its own language; an empty body is refused by the schema and changes nothing.
+  'PUT /api/v1/auth/language': { access: ROLES, payload: {}, admitted: 400 },
   'POST /api/v1/ads/form/register': { access: 'public', payload: {}, admitted: 400 },
   'GET /api/v1/admin/form/list': { access: ADMIN },
   ...onboardingRules('sme'),
@@ -193,6 +196,18 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/v1/admin/signup-codes': { access: ADMIN },
   'PUT /api/v1/admin/signup-codes': { access: ADMIN, payload: {}, admitted: 400 },
   'GET /api/v1/admin/outbox/list': { access: ADMIN },
+  // What waits for each role, counted as its lists count (the menu badges).
+  'GET /api/v1/admin/queue/counts': {
+    access: ADMIN,
+    // smeAdminReview (SMEs) and nothing else at level 4 or at status 4
+    check: (body) => expect(body.content).toEqual({ smes: 1, providers: 0, invoices: 0 }),
+  },
+  'GET /api/v1/bank/queue/counts': { access: ['bank'], check: (body) => expect(body.content).toEqual({ smes: 1, payouts: 0 }) },
+  'GET /api/v1/insurance/queue/counts': {
+    access: ['insurance'],
+    // the first company's queue is smeQueue; smeDeclined is the second's turn
+    check: (body) => expect(body.content).toEqual({ smes: 1 }),
+  },
   // Orders and payments: suppliers are shown to activated SMEs only; the early SME is refused.
   'GET /api/v1/sme/provider/list': {
     access: ['sme'],

@@ -38,7 +38,9 @@ export const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, Role> = {
  * - smeDeclined: level 6, declined by the first company, now the second's turn;
  * - smeGranted: level 7, credit granted by the first company (its log row);
  * - smeOtherInsurer: level 8, credit granted by the second company only;
- * - smeBankReview: level 5, waiting for the bank: no insurer has seen it yet.
+ * - smeBankReview: level 5, waiting for the bank: no insurer has seen it yet;
+ * - smeAdminReview: level 4, waiting for the admin: the bank may not see it yet;
+ * - smeBankRejected: level -2, sent back by the bank (its log row): the bank still sees it.
  */
 export const PARTY_NAMES = [
   'sme',
@@ -50,6 +52,8 @@ export const PARTY_NAMES = [
   'smeGranted',
   'smeOtherInsurer',
   'smeBankReview',
+  'smeAdminReview',
+  'smeBankRejected',
 ] as const;
 export type PartyName = (typeof PARTY_NAMES)[number];
 
@@ -63,7 +67,12 @@ const PARTY_SETUP: Record<PartyName, { kind: 'sme' | 'provider'; level: number }
   smeGranted: { kind: 'sme', level: 7 },
   smeOtherInsurer: { kind: 'sme', level: 8 },
   smeBankReview: { kind: 'sme', level: 5 },
+  smeAdminReview: { kind: 'sme', level: 4 },
+  smeBankRejected: { kind: 'sme', level: -2 },
 };
+
+/** SMEs the bank may not see: those the admin has not passed (below level 5, not rejected by the bank). */
+export const BANK_HIDDEN: readonly PartyName[] = ['smeEarly', 'smeAdminReview'];
 
 /** SMEs each insurance caller may see: its queue and those it has decided on (spec part 2, decision 0004). */
 export const INSURANCE_VISIBLE: Record<'insurance' | 'insurance2', readonly PartyName[]> = {
@@ -77,8 +86,9 @@ export function kindOf(party: PartyName): 'sme' | 'provider' {
 
 /**
  * The policy: who may see a party's onboarding data, profile, timeline and documents.
- * The party itself; admin every SME and supplier; bank every SME but no supplier; an insurance
- * user only the SMEs in its queue or those it has decided on; nobody else.
+ * The party itself; admin every SME and supplier; bank the SMEs from level 5 on and those it
+ * rejected, no supplier; an insurance user only the SMEs in its queue or those it has decided on;
+ * nobody else.
  */
 export function maySee(caller: Caller, party: PartyName): boolean {
   switch (caller) {
@@ -87,7 +97,7 @@ export function maySee(caller: Caller, party: PartyName): boolean {
     case 'admin':
       return true;
     case 'bank':
-      return kindOf(party) === 'sme';
+      return kindOf(party) === 'sme' && !BANK_HIDDEN.includes(party);
     case 'insurance':
     case 'insurance2':
       return INSURANCE_VISIBLE[caller].includes(party);
@@ -189,6 +199,8 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     { userId: parties.smeDeclined.account.id, level: 6, desc: 'declined; passed to the next company', operatorUserId: insurer.id, operatorRole: 'insurance' },
     { userId: parties.smeGranted.account.id, level: 7, desc: 'credit granted', operatorUserId: insurer.id, operatorRole: 'insurance' },
     { userId: parties.smeOtherInsurer.account.id, level: 7, desc: 'credit granted', operatorUserId: insurer2.id, operatorRole: 'insurance' },
+    // The bank's rejection at its step keeps the SME in the bank's sight.
+    { userId: parties.smeBankRejected.account.id, level: -2, desc: 'sent back by the bank', operatorUserId: bank.id, operatorRole: 'bank' },
   ]);
 
   const accounts: World['accounts'] = {

@@ -1,9 +1,9 @@
 // Everything the app runs inside: i18n, direction, Mantine (theme, toasts) and the slot of TanStack
 // Query's client (the query provider itself comes with the areas that fetch: lib/lazy-with-queries).
 import './mantine-critical.css';
-import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { applyDocumentLanguage, currentLanguage, directionOf, i18n } from '@/i18n';
 import { withFullStyles } from '@/lib/full-styles';
@@ -48,16 +48,44 @@ export type AppProviderProps = {
   env?: 'default' | 'test';
 };
 
+/**
+ * The theme with Mantine's own control names in the interface language: Mantine names a modal's or a
+ * drawer's close button nothing and the password eye in English only. Set here once, they apply to every
+ * modal, drawer and password field, and change with the language.
+ */
+function useLocalizedTheme() {
+  // t changes with the language, and with it the theme
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const close = { closeButtonProps: { 'aria-label': t('a11y.close') } };
+    return mergeThemeOverrides(theme, {
+      components: {
+        Modal: { defaultProps: close },
+        Drawer: { defaultProps: close },
+        PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('a11y.showPassword') } } },
+      },
+    });
+  }, [t]);
+}
+
+function LocalizedMantineProvider({ children, env }: { children: ReactNode; env: 'default' | 'test' }) {
+  return (
+    <MantineProvider theme={useLocalizedTheme()} cssVariablesResolver={cssVariablesResolver} env={env}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProvider({ children, env = 'default' }: AppProviderProps) {
   const [queryClientSlot] = useState(createQueryClientSlot);
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
         <DirectionSync />
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+        <LocalizedMantineProvider env={env}>
           <Toasts />
           <QueryClientSlotContext value={queryClientSlot}>{children}</QueryClientSlotContext>
-        </MantineProvider>
+        </LocalizedMantineProvider>
       </DirectionProvider>
     </I18nextProvider>
   );

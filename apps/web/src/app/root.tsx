@@ -1,5 +1,5 @@
-// The root route: lets the API client navigate, shows a toast queued before a reload, waits for
-// lazily loaded areas, and shows RouteError instead of a page that fails to render.
+// The root route: lets the API client navigate, shows a toast queued before a reload, names the page
+// (document.title), waits for lazily loaded areas, and shows RouteError instead of a page that fails to render.
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@qist/domain';
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { registerNavigate } from '@/lib/navigation';
 import { showQueuedToast } from '@/lib/notify';
 import { translateMessage } from '@/i18n/translate-message';
+import { PageTitle } from './page-title';
 import { ScrollRestoration } from './scroll-restoration';
 
 export function Root() {
@@ -22,6 +23,7 @@ export function Root() {
   return (
     <>
       <ScrollRestoration />
+      <PageTitle />
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>

@@ -1,5 +1,6 @@
 // The route tree. Each area is its own chunk (React.lazy), so the public pages never load panel code;
-// the role guard is in the main chunk, so an unauthorised visit does not load the panel either.
+// the role guard is in the main chunk, so an unauthorised visit does not load the panel either, nor
+// does an address no panel page has (KnownPanelPath: the not-found screen).
 // React Router runs in its declarative mode (<BrowserRouter>, useRoutes): the app loads no data
 // through the router, and the data router's code would be about a tenth of the landing page's
 // JavaScript. Root brings the two data-mode features the app used: scroll restoration and an error
@@ -9,6 +10,7 @@ import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RoleGuard } from '@/features/auth/components/role-guard';
 import { lazyWithQueries } from '@/lib/lazy-with-queries';
+import { KnownPanelPath } from './known-panel-path';
 import { Root, RouteErrorBoundary } from './root';
 
 // The public area fetches only on /pre-register, which brings TanStack Query itself.
@@ -37,7 +39,9 @@ export function createAppRoutes(): RouteObject[] {
           path: paths.sme.area.path,
           element: (
             <RoleGuard role="sme">
-              <SmeArea />
+              <KnownPanelPath role="sme">
+                <SmeArea />
+              </KnownPanelPath>
             </RoleGuard>
           ),
         },
@@ -45,7 +49,9 @@ export function createAppRoutes(): RouteObject[] {
           path: paths.provider.area.path,
           element: (
             <RoleGuard role="provider">
-              <ProviderArea />
+              <KnownPanelPath role="provider">
+                <ProviderArea />
+              </KnownPanelPath>
             </RoleGuard>
           ),
         },
@@ -53,7 +59,9 @@ export function createAppRoutes(): RouteObject[] {
           path: paths.admin.area.path,
           element: (
             <RoleGuard role="admin">
-              <AdminArea />
+              <KnownPanelPath role="admin">
+                <AdminArea />
+              </KnownPanelPath>
             </RoleGuard>
           ),
         },
@@ -61,7 +69,9 @@ export function createAppRoutes(): RouteObject[] {
           path: paths.bank.area.path,
           element: (
             <RoleGuard role="bank">
-              <BankArea />
+              <KnownPanelPath role="bank">
+                <BankArea />
+              </KnownPanelPath>
             </RoleGuard>
           ),
         },
@@ -69,7 +79,9 @@ export function createAppRoutes(): RouteObject[] {
           path: paths.insurance.area.path,
           element: (
             <RoleGuard role="insurance">
-              <InsuranceArea />
+              <KnownPanelPath role="insurance">
+                <InsuranceArea />
+              </KnownPanelPath>
             </RoleGuard>
           ),
         },

@@ -59,4 +59,29 @@ describe('API client', () => {
     expect(init?.body).toBe(form);
     expect(init?.headers).not.toHaveProperty('Content-Type');
   });
+
+  it('reports how much of an upload has gone, then answers as any call does', async () => {
+    signIn('sme', 8);
+    const fetchMock = stubServer({ 'POST /api/v1/sme/doc/upload': ok({ doc: { _id: 'd1' } }) });
+    const form = new FormData();
+    form.append('title', 'CR license');
+    const percents: number[] = [];
+    await expect(
+      api.post('/api/v1/sme/doc/upload', form, undefined, { timeoutMs: 10_000, onUploadProgress: (p) => percents.push(p) }),
+    ).resolves.toEqual({ doc: { _id: 'd1' } });
+    expect(percents).toEqual([50, 100, 100]);
+    // the same body and token reach the server
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toMatchObject({ Authorization: 'Bearer token-sme' });
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it("ends a refused upload like any refused call: the server's msg as ApiError", async () => {
+    renderToasts();
+    stubServer({ 'POST /api/v1/sme/doc/upload': fail(413, 'file is too large') });
+    const error = await api.post('/api/v1/sme/doc/upload', new FormData(), undefined, { onUploadProgress: () => {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'file is too large', status: 413 });
+    expect(await screen.findByText('file is too large')).toBeInTheDocument();
+  });
 });

@@ -30,7 +30,39 @@ export type RequestOptions = {
   isAuthAttempt?: boolean;
   /** Give up after this many milliseconds (file uploads use 10 s, part 1 §9); none by default. */
   timeoutMs?: number;
+  /** For uploads: called with the share of the body sent so far, 0 to 100. */
+  onUploadProgress?: (percent: number) => void;
 };
+
+/**
+ * Sends a request through XMLHttpRequest, the one browser API that reports how much of a body has gone
+ * (fetch does not), and answers a Response like fetch does. Aborting rejects with the signal's reason.
+ */
+function sendWithProgress(path: string, init: RequestInit, onProgress: (percent: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const signal = init.signal ?? undefined;
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    xhr.open(init.method ?? 'GET', path);
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      onProgress(100);
+      resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } }));
+    };
+    xhr.onerror = () => reject(new TypeError('network error'));
+    signal?.addEventListener('abort', () => {
+      xhr.abort();
+      reject(signal.reason as Error);
+    });
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
+}
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -58,7 +90,7 @@ export async function apiRequest<T = unknown>(
   schema?: z.ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const { method = 'GET', body, notifyOnError = true, isAuthAttempt = false, timeoutMs } = options;
+  const { method = 'GET', body, notifyOnError = true, isAuthAttempt = false, timeoutMs, onUploadProgress } = options;
   const isMultipart = body instanceof FormData;
   const headers = authHeaders('application/json');
   // multipart bodies set their own Content-Type (with the boundary)
@@ -70,12 +102,8 @@ export async function apiRequest<T = unknown>(
 
   let error: ApiError;
   try {
-    const response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body),
-      signal,
-    });
+    const init: RequestInit = { method, headers, body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body), signal };
+    const response = onUploadProgress ? await sendWithProgress(path, init, onUploadProgress) : await fetch(path, init);
     const json = await readJson(response);
     const envelope = json as { status?: unknown; content?: unknown } | undefined;
     if (response.ok && envelope?.status === true) {

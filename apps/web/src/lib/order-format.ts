@@ -1,27 +1,12 @@
 // How every screen writes order dates and statuses in the interface language: deadlines as a full date
-// (part 1 §9: en-GB full style; Arabic uses 'ar' in the same style), times with the time of day, and a
-// status by its name (the domain's ORDER_STATUS_NAMES, translated in the 'orders' strings).
+// and times with the time of day (lib/dates), and a status by its name (the domain's ORDER_STATUS_NAMES,
+// translated in the 'orders' strings).
 import { ORDER_STATUS, ORDER_STATUS_NAMES, type OrderStatus } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type Language } from '@/i18n';
 import type { OrdersResources } from '@/i18n/locales/orders-en';
 
-const LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar' };
-
-function valid(iso: string): Date | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** '2025-02-01T09:00:00Z' → 'Saturday 1 February 2025' (en-GB, full). */
-export function formatDeadline(iso: string, language: Language): string {
-  return valid(iso)?.toLocaleDateString(LOCALES[language], { dateStyle: 'full' }) ?? iso;
-}
-
-/** The full date and the time of day, in the browser's time zone. */
-export function formatDateTime(iso: string, language: Language): string {
-  return valid(iso)?.toLocaleString(LOCALES[language], { dateStyle: 'full', timeStyle: 'short' }) ?? iso;
-}
+export { formatDate as formatDeadline, formatDateTime } from './dates';
 
 /** The interface language, re-rendering the caller when it changes. */
 export function useLanguage(): Language {

@@ -83,12 +83,12 @@ export function authContent(role: string, level: number | null, email = `${role}
   return {
     token: `token-${role}`,
     'user-role': role,
-    user: { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email } },
+    user: { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email }, language: 'en' },
   };
 }
 
 export function meContent(role: string, level: number | null, email = `${role}@example.com`) {
-  return { role, user: { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email } } };
+  return { role, user: { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email }, language: 'en' } };
 }
 
 /** Puts a session in localStorage as sign-in would. */

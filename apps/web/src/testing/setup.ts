@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '@/i18n';
+import { FakeXhr } from './fake-xhr';
 
 // The first test of a file also loads the lazy route chunks it renders; on a busy machine (CI with
 // two cores) that alone can pass the 1 s default, so findBy/waitFor wait up to 5 s for their event.
@@ -34,6 +35,9 @@ class ResizeObserverStub {
 if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+
+// Uploads go through XMLHttpRequest for their progress; in tests they reach the stubbed fetch.
+Object.defineProperty(window, 'XMLHttpRequest', { writable: true, value: FakeXhr });
 
 // Mantine's ScrollArea and focus handling call these; jsdom does not implement them.
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};

@@ -1,7 +1,8 @@
 // The back office's browser forms that the API has no schema for: the instalment plan and the supplier's
 // discount rate are typed in percent, checked with the spec's messages, and sent as fractions.
 import { z } from 'zod';
-import { basisPointsToFraction, isWholePlan } from '../money.js';
+import { basisPointsToFraction, fractionToBasisPoints, isWholePlan } from '../money.js';
+import { buildSchedule } from '../orders/schedule.js';
 import { MESSAGES } from '../messages.js';
 import { DEFAULT_DISCOUNT_PERCENT, DEFAULT_INSTALLMENT_PERCENT, insuranceVerifyRequest, smeVerifyRequest } from './schemas.js';
 
@@ -52,6 +53,42 @@ export type InstallmentsFormValues = z.infer<typeof installmentsForm>;
 
 /** A new row of the plan. */
 export const newInstallmentRow = () => ({ percent: DEFAULT_INSTALLMENT_PERCENT });
+
+/** The plan the activation form opens with when the SME has none yet: four equal parts. */
+export const DEFAULT_INSTALLMENT_PLAN_PERCENT: readonly number[] = [25, 25, 25, 25];
+
+/** The rows the activation form opens with: the SME's current plan (fractions), else the default plan. */
+export function initialInstallmentRows(currentPlan: readonly number[]): { percent: number }[] {
+  const percents = currentPlan.length > 0 ? currentPlan.map(fractionToPercent) : DEFAULT_INSTALLMENT_PLAN_PERCENT;
+  return percents.map((percent) => ({ percent }));
+}
+
+/** The example order the activation form previews its plan on: 1,000.00, in minor units. */
+export const PLAN_PREVIEW_AMOUNT_MINOR = 100_000;
+
+export interface PlanPreviewRow {
+  percent: number;
+  amountMinor: number;
+  /** Days after the order's creation; 0 for the first instalment, paid at ordering. */
+  dueAfterDays: number;
+}
+
+/**
+ * What an order would owe under a plan typed in percent: the order's schedule (the amount split by
+ * the plan with the remainder on the last part, deadlines every 30 days). Null until the rows form a
+ * whole plan, since no order can be split by anything else.
+ */
+export function previewPlan(percents: readonly (number | string)[], amountMinor = PLAN_PREVIEW_AMOUNT_MINOR): PlanPreviewRow[] | null {
+  if (percents.length === 0 || !percents.every((p): p is number => typeof p === 'number' && Number.isFinite(p) && p > 0)) return null;
+  const fractions = percents.map((p) => p / 100);
+  if (!isWholePlan(fractions)) return null;
+  const start = new Date(0);
+  return buildSchedule(amountMinor, fractions.map(fractionToBasisPoints), start).map((row) => ({
+    percent: row.rateBasisPoints / 100,
+    amountMinor: row.amountMinor,
+    dueAfterDays: Math.round((row.deadline.getTime() - start.getTime()) / 86_400_000),
+  }));
+}
 
 /** The plan of the form as the API takes it: fractions (70 → 0.7). */
 export function toInstallmentFractions(values: InstallmentsFormValues): number[] {

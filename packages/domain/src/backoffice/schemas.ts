@@ -6,6 +6,7 @@ import { ROLES } from '../roles.js';
 import { okEnvelope } from '../schemas/envelope.js';
 import { MIN_AMOUNT, amount, text } from '../schemas/fields.js';
 import { isWholePlan } from '../money.js';
+import { category } from '../onboarding/schemas.js';
 
 export const MAX_SHARE_RATE = 0.99;
 export const DEFAULT_SHARE_RATE = 0.1;
@@ -91,16 +92,32 @@ export const providerRejectRequest = z.object({ providerId, desc: description, f
 
 export const decisionResponse = okEnvelope(z.object({ level: z.number().int() }));
 
+// ---- what waits for each back-office role (the counts beside its menu entries)
+
+const waiting = z.number().int().min(0);
+/** The admin: SMEs and suppliers at level 4, invoices uploaded (orders at status 4). */
+export const adminQueueCountsResponse = okEnvelope(z.object({ smes: waiting, providers: waiting, invoices: waiting }));
+/** The bank: SMEs at level 5, orders whose invoice the admin verified (status 5, awaiting payout). */
+export const bankQueueCountsResponse = okEnvelope(z.object({ smes: waiting, payouts: waiting }));
+/** An insurer: the SMEs of its own queue (level 6, its turn). */
+export const insuranceQueueCountsResponse = okEnvelope(z.object({ smes: waiting }));
+export type AdminQueueCounts = z.infer<typeof adminQueueCountsResponse>['content'];
+export type BankQueueCounts = z.infer<typeof bankQueueCountsResponse>['content'];
+export type InsuranceQueueCounts = z.infer<typeof insuranceQueueCountsResponse>['content'];
+
 // ---- settings
 
 export const categoryCreateRequest = z.object({
   title: text({ error: MESSAGES.categoryTitleRequired }).trim().min(1, MESSAGES.categoryTitleRequired).max(100),
   desc: text({ error: MESSAGES.categoryDescRequired }).trim().min(1, MESSAGES.categoryDescRequired).max(500),
+  /** The Arabic wording; optional, the English one stands in while it is empty. */
+  titleAr: text().trim().max(100).default(''),
+  descAr: text().trim().max(500).default(''),
 });
 export const categoryUpdateRequest = categoryCreateRequest.extend({
   categoryId: z.string().uuid({ error: MESSAGES.categoryNotFound }),
 });
-export const categoryResponse = okEnvelope(z.object({ category: z.object({ _id: z.string(), title: z.string(), desc: z.string() }) }));
+export const categoryResponse = okEnvelope(z.object({ category }));
 
 export const shareRateRequest = z.object({
   rate: z

@@ -106,7 +106,8 @@ export type ProviderInfoInput = z.input<typeof providerInfoRequest>;
 
 // ---- categories, documents, logs, profiles
 
-export const category = z.object({ _id: z.string(), title: z.string(), desc: z.string() });
+/** titleAr and descAr are the Arabic pages' wording; empty means the English one is shown. */
+export const category = z.object({ _id: z.string(), title: z.string(), desc: z.string(), titleAr: z.string(), descAr: z.string() });
 export type Category = z.infer<typeof category>;
 export const categoriesResponse = okEnvelope(z.object({ categories: z.array(category) }));
 
@@ -130,7 +131,11 @@ export const documentDeleteRequest = z.object({ docId: z.string().uuid({ error: 
 export const verificationLog = z.object({
   _id: z.string(),
   createdAt: z.string(),
+  /** The operator's note, as written (empty when there is none). */
   desc: z.string(),
+  /** What the platform says (a LogCode), rendered in the reader's language with its params; null on old rows it could not name. */
+  code: z.string().nullable(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
   level: z.number().int(),
   operator: z.object({ role: z.string() }),
 });
@@ -153,7 +158,7 @@ const partyProfileBase = {
     instagram: z.string().nullable(),
   }),
   desc: z.object({ title: z.string().nullable(), text: z.string().nullable() }),
-  categories: z.array(z.object({ _id: z.string(), title: z.string() })),
+  categories: z.array(z.object({ _id: z.string(), title: z.string(), titleAr: z.string() })),
   docs: z.array(partyDocument),
   adminVerified: z.boolean(),
   bankVerified: z.boolean(),

@@ -119,7 +119,8 @@ export const sandboxTransactionResponse = okEnvelope(
 );
 export const sandboxCompleteResponse = okEnvelope(z.object({ redirectUrl: z.string() }));
 
-const category = z.object({ _id: z.string(), title: z.string() });
+/** titleAr is shown on Arabic pages; empty means the English title stands in. */
+const category = z.object({ _id: z.string(), title: z.string(), titleAr: z.string() });
 export const providerCard = z.object({
   _id: z.string(),
   desc: z.object({ title: z.string().nullable(), text: z.string().nullable() }),

@@ -1,6 +1,7 @@
 // Sign-in and sign-up: one schema per request and response, used by the forms and the routes.
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { LANGUAGES } from '../language.js';
 import { ROLES, SELF_REGISTER_ROLES } from '../roles.js';
 import { okEnvelope } from './envelope.js';
 import { text } from './fields.js';
@@ -34,6 +35,8 @@ export const registerRequest = z.object({
   password: passwordField,
   role: selfRegisterRoleField,
   code: signUpCodeField,
+  /** The interface language in use at sign-up: the language of the emails and SMS sent to the account. */
+  language: z.enum(LANGUAGES, { error: MESSAGES.languageInvalid }).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
@@ -61,6 +64,8 @@ export const authUser = z.object({
   name: z.string(),
   level: z.number().int().nullable(),
   auth_id: z.object({ email: z.string() }),
+  /** The language of the emails and SMS the platform writes to this user. */
+  language: z.enum(LANGUAGES),
 });
 
 export const authContent = z.object({
@@ -77,3 +82,8 @@ export const logoutResponse = okEnvelope(z.object({}));
 export const meResponse = okEnvelope(
   z.object({ role: z.enum(ROLES), user: authUser }),
 );
+
+/** PUT /api/v1/auth/language: the signed-in user's language for emails and SMS. */
+export const languageRequest = z.object({ language: z.enum(LANGUAGES, { error: MESSAGES.languageInvalid }) });
+export type LanguageRequest = z.infer<typeof languageRequest>;
+export const languageResponse = okEnvelope(z.object({ language: z.enum(LANGUAGES) }));

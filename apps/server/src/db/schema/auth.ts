@@ -1,7 +1,7 @@
 // Accounts, sessions, sign-up codes and the attempts that throttling counts.
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ROLES } from '@qist/domain';
+import { LANGUAGES, ROLES } from '@qist/domain';
 
 export const roleEnum = pgEnum('role', ROLES);
 
@@ -33,11 +33,14 @@ export const users = pgTable(
     /** Set for insurance users only: the company the account acts for. */
     insuranceCompanyId: uuid('insurance_company_id').references(() => insuranceCompanies.id),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The language of every email and SMS written to this user. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_insurance_company_check', sql`(${t.role} = 'insurance') = (${t.insuranceCompanyId} is not null)`),
+    check('users_language_check', sql`${t.language} in ('en', 'ar')`),
   ],
 );
 

@@ -1,7 +1,8 @@
 // SMEs and suppliers ("providers"): their profiles, categories, documents, codes and verification log.
 // Tables shared by both kinds of party key on the account (user_id).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LogParams } from '@qist/domain';
 import { roleEnum, timestamps, users } from './auth.js';
 
 /** What an SME and a supplier profile have in common. */
@@ -72,6 +73,9 @@ export const categories = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     desc: text('desc').notNull().default(''),
+    /** The Arabic pages' wording; empty shows the English one. */
+    titleAr: text('title_ar').notNull().default(''),
+    descAr: text('desc_ar').notNull().default(''),
     ...timestamps,
   },
   (t) => [uniqueIndex('categories_title_key').on(sql`lower(${t.title})`)],
@@ -118,7 +122,11 @@ export const verificationLogs = pgTable(
       .notNull()
       .references(() => users.id),
     level: integer('level').notNull(),
-    desc: text('desc').notNull(),
+    /** The operator's note, as written; empty when there is none. What the platform says is `code`. */
+    desc: text('desc').notNull().default(''),
+    /** A LogCode of @qist/domain, rendered in the reader's language; null on old rows no code fits. */
+    code: text('code'),
+    params: jsonb('params').$type<LogParams>().notNull().default({}),
     operatorUserId: uuid('operator_user_id').references(() => users.id),
     operatorRole: roleEnum('operator_role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 // SQL of accounts and sessions. (Sign-up codes are a platform setting: settings/repository.ts.)
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Role } from '@qist/domain';
+import type { Language, Role } from '@qist/domain';
 import type { Executor } from '../../db/transaction.js';
 import { providers, sessions, smes, users } from '../../db/schema/index.js';
 import { preparedPerHandle } from '../../lib/prepared.js';
@@ -13,6 +13,7 @@ export interface AccountRow {
   role: Role;
   name: string;
   insuranceCompanyId: string | null;
+  language: Language;
 }
 
 export function normaliseEmail(email: string): string {
@@ -28,6 +29,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<Acco
       role: users.role,
       name: users.name,
       insuranceCompanyId: users.insuranceCompanyId,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
@@ -36,7 +38,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<Acco
 
 export async function insertUser(
   db: Executor,
-  values: { email: string; passwordHash: string; role: Role; name: string; insuranceCompanyId?: string | null },
+  values: { email: string; passwordHash: string; role: Role; name: string; insuranceCompanyId?: string | null; language?: Language },
 ): Promise<{ id: string }> {
   const [row] = await db
     .insert(users)
@@ -54,23 +56,33 @@ export async function findLevel(db: Executor, userId: string, role: Role): Promi
   return row?.level ?? null;
 }
 
-/** The account's current name and, for an SME or a supplier, its level (what /auth/me shows). */
+/** The account's current name, language and, for an SME or a supplier, its level (what /auth/me shows). */
 export async function findNameAndLevel(
   db: Executor,
   userId: string,
   role: Role,
-): Promise<{ name: string; level: number | null } | undefined> {
+): Promise<{ name: string; level: number | null; language: Language } | undefined> {
   if (role === 'sme' || role === 'provider') {
     const table = role === 'sme' ? smes : providers;
     const [row] = await db
-      .select({ name: users.name, level: table.level })
+      .select({ name: users.name, language: users.language, level: table.level })
       .from(users)
       .leftJoin(table, eq(table.userId, users.id))
       .where(eq(users.id, userId));
-    return row && { name: row.name, level: row.level ?? null };
+    return row && { name: row.name, language: row.language, level: row.level ?? null };
   }
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return row && { name: row.name, level: null };
+  const [row] = await db.select({ name: users.name, language: users.language }).from(users).where(eq(users.id, userId));
+  return row && { name: row.name, language: row.language, level: null };
+}
+
+/** Sets the language of the emails and SMS written to the account; returns the stored one. */
+export async function updateLanguage(db: Executor, userId: string, language: Language): Promise<Language | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ language, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ language: users.language });
+  return row?.language;
 }
 
 export async function insertSession(

@@ -1,8 +1,10 @@
-// /api/v1/auth: register, login, logout, me.
+// /api/v1/auth: register, login, logout, me, and the user's language for emails and SMS.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ROLES,
   errorEnvelope,
+  languageRequest,
+  languageResponse,
   loginRequest,
   loginResponse,
   logoutResponse,
@@ -73,5 +75,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request) => ({ status: true as const, content: await auth.me(principalOf(request)) }),
+  );
+
+  app.put(
+    '/language',
+    {
+      config: { access: ROLES },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the language of the emails and SMS written to the signed-in user',
+        security: [{ bearerAuth: [] }],
+        body: languageRequest,
+        response: { 200: languageResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: true as const, content: await auth.setLanguage(principalOf(request), request.body.language) }),
   );
 };

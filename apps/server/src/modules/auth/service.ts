@@ -1,7 +1,7 @@
 // Sign-up, sign-in, sessions and sign-out. Receives its dependencies, so it tests without HTTP.
-import { MESSAGES, type AuthContent, type LoginRequest, type RegisterRequest, type Role } from '@qist/domain';
+import { DEFAULT_LANGUAGE, MESSAGES, type AuthContent, type Language, type LoginRequest, type RegisterRequest, type Role } from '@qist/domain';
 import { withTransaction, type Db, type Executor } from '../../db/transaction.js';
-import { badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../../errors.js';
 import { weakPasswordMessage } from '../../lib/password-policy.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import type { Principal } from '../../lib/principal.js';
@@ -45,7 +45,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
 
   async function openSession(
     executor: Executor,
-    account: { id: string; email: string; role: Role; name: string },
+    account: { id: string; email: string; role: Role; name: string; language: Language },
     ip: string,
   ): Promise<AuthContent> {
     const expiresAt = new Date(now().getTime() + settings.sessionTtlMs);
@@ -59,6 +59,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
         name: account.name,
         level: await repo.findLevel(executor, account.id, account.role),
         auth_id: { email: account.email },
+        language: account.language,
       },
     };
   }
@@ -83,12 +84,13 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
       const passwordHash = await hashPassword(input.password);
       const email = repo.normaliseEmail(input.email);
       const name = email.split('@')[0] ?? email;
+      const language = input.language ?? DEFAULT_LANGUAGE;
       try {
         return await withTransaction(db, async (tx) => {
-          const user = await repo.insertUser(tx, { email, passwordHash, role: input.role, name });
+          const user = await repo.insertUser(tx, { email, passwordHash, role: input.role, name, language });
           await insertPartyProfile(tx, input.role, user.id);
-          await insertLog(tx, { userId: user.id, level: 0, desc: 'account created', operatorUserId: user.id, operatorRole: input.role });
-          return openSession(tx, { id: user.id, email, role: input.role, name }, ip);
+          await insertLog(tx, { userId: user.id, level: 0, code: 'accountCreated', operatorUserId: user.id, operatorRole: input.role });
+          return openSession(tx, { id: user.id, email, role: input.role, name, language }, ip);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
@@ -140,8 +142,16 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
           name: account?.name ?? principal.name,
           level: account?.level ?? null,
           auth_id: { email: principal.email },
+          language: account?.language ?? DEFAULT_LANGUAGE,
         },
       };
+    },
+
+    /** The language of the emails and SMS written to the signed-in user. */
+    async setLanguage(principal: Principal, language: Language): Promise<{ language: Language }> {
+      const stored = await repo.updateLanguage(db, principal.userId, language);
+      if (!stored) throw notFound(MESSAGES.notFound);
+      return { language: stored };
     },
   };
 }

@@ -1,10 +1,11 @@
-// SQL of the back office: party lists (with the insurance queue), the insurance cascade's lookups,
-// the outbox list. Party rows by id are the parties module's; settings are the settings module's.
+// SQL of the back office: party lists (with the bank's view and the insurance queue), the counts of
+// what waits for each role, the insurance cascade's lookups, the outbox list. Party rows by id are
+// the parties module's; settings are the settings module's.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { ALL_FILTER, type PartyListQuery } from '@qist/domain';
+import { ALL_FILTER, ORDER_STATUS, PROVIDER_REVIEW, SME_REVIEW, type PartyListQuery } from '@qist/domain';
 import type { Executor, Tx } from '../../db/transaction.js';
 import { preparedPerHandle } from '../../lib/prepared.js';
-import { insuranceCompanies, insuranceDeclines, outboxMessages, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
+import { insuranceCompanies, insuranceDeclines, orders, outboxMessages, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
 import { findSmeById } from '../parties/repository.js';
 
 /**
@@ -23,11 +24,16 @@ export function currentInsurerOf(smeIdColumn: SQL | typeof smes.id): SQL<string 
   )`;
 }
 
+/** The SMEs waiting for an insurance company: at level 6 and its turn. */
+export function insuranceQueue(companyId: string): SQL {
+  return sql`(${smes.level} = ${SME_REVIEW.insurance.at} and ${currentInsurerOf(smes.id)} = ${companyId})`;
+}
+
 /** SMEs an insurance company sees: those in its queue now, and those it has decided on. */
 export function insuranceVisibility(companyId: string): SQL {
   const operators = sql`(select ${users.id} from ${users} where ${users.insuranceCompanyId} = ${companyId})`;
   return sql`(
-    (${smes.level} = 6 and ${currentInsurerOf(smes.id)} = ${companyId})
+    ${insuranceQueue(companyId)}
     or exists (
       select 1 from ${verificationLogs}
       where ${verificationLogs.userId} = ${smes.userId} and ${verificationLogs.operatorUserId} in ${operators}
@@ -37,6 +43,50 @@ export function insuranceVisibility(companyId: string): SQL {
       where ${insuranceDeclines.smeId} = ${smes.id} and ${insuranceDeclines.companyId} = ${companyId}
     )
   )`;
+}
+
+/**
+ * SMEs the bank sees: from its own step on (the admin passed them), and those it rejected at its
+ * step. An SME the admin has not passed, even one the bank rejected in an earlier round, stays out.
+ */
+export function bankVisibility(): SQL {
+  return sql`(
+    ${smes.level} >= ${SME_REVIEW.bank.at}
+    or (${smes.level} < 0 and exists (
+      select 1 from ${verificationLogs}
+      where ${verificationLogs.userId} = ${smes.userId} and ${verificationLogs.operatorRole} = 'bank'
+    ))
+  )`;
+}
+
+/*
+ * What waits for each role, each in one statement, counted with the rules its lists use: the
+ * SMEs and suppliers at the role's level, and the orders at the status the role acts on.
+ */
+export async function adminQueueCounts(db: Executor) {
+  const [row] = await db
+    .select({
+      smes: sql`(select count(*) from ${smes} where ${smes.level} = ${SME_REVIEW.admin.at})`.mapWith(Number),
+      providers: sql`(select count(*) from ${providers} where ${providers.level} = ${PROVIDER_REVIEW.at})`.mapWith(Number),
+      invoices: sql`(select count(*) from ${orders} where ${orders.status} = ${ORDER_STATUS.uploadedInvoice})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return { smes: row?.smes ?? 0, providers: row?.providers ?? 0, invoices: row?.invoices ?? 0 };
+}
+
+export async function bankQueueCounts(db: Executor) {
+  const [row] = await db
+    .select({
+      smes: sql`(select count(*) from ${smes} where ${smes.level} = ${SME_REVIEW.bank.at} and ${bankVisibility()})`.mapWith(Number),
+      payouts: sql`(select count(*) from ${orders} where ${orders.status} = ${ORDER_STATUS.invoiceVerifiedByAdmin})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return { smes: row?.smes ?? 0, payouts: row?.payouts ?? 0 };
+}
+
+export async function insuranceQueueCounts(db: Executor, companyId: string) {
+  const [row] = await db.select({ n: count() }).from(smes).where(insuranceQueue(companyId));
+  return { smes: row?.n ?? 0 };
 }
 
 type Order = PartyListQuery['order'];

@@ -1,10 +1,14 @@
-// The admin, bank and insurance calls of part 2 §7 (lists, profiles, logs, decisions, the outbox).
+// The admin, bank and insurance calls of part 2 §7 (lists, profiles, logs, decisions, the outbox), and
+// the counts of what waits for each role.
 // The admin's settings are the settings module's routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminQueueCountsResponse,
+  bankQueueCountsResponse,
   decisionResponse,
   errorEnvelope,
   idParams,
+  insuranceQueueCountsResponse,
   insuranceRejectRequest,
   insuranceVerifyRequest,
   logsResponse,
@@ -94,6 +98,32 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
     '/admin/sme/active',
     { config: { access: ['admin'] }, schema: { tags: ['admin SMEs'], ...decision('Set the instalment plan and activate the SME (7 → 8)'), body: smeActivateRequest } },
     async (request) => ({ status: true as const, content: await backoffice.activateSme(principalOf(request), request.body) }),
+  );
+
+  // ---- what waits for each role: the counts beside its menu entries
+  app.get(
+    '/admin/queue/counts',
+    {
+      config: { access: ['admin'] },
+      schema: { tags: ['admin queue'], security, summary: 'SMEs and suppliers at level 4, invoices to verify (orders at status 4)', response: { 200: adminQueueCountsResponse, ...errors } },
+    },
+    async () => ({ status: true as const, content: await backoffice.adminQueueCounts() }),
+  );
+  app.get(
+    '/bank/queue/counts',
+    {
+      config: { access: ['bank'] },
+      schema: { tags: ['bank queue'], security, summary: 'SMEs at level 5, orders awaiting payout (status 5)', response: { 200: bankQueueCountsResponse, ...errors } },
+    },
+    async () => ({ status: true as const, content: await backoffice.bankQueueCounts() }),
+  );
+  app.get(
+    '/insurance/queue/counts',
+    {
+      config: { access: ['insurance'] },
+      schema: { tags: ['insurance queue'], security, summary: "The SMEs of this company's queue (level 6, its turn)", response: { 200: insuranceQueueCountsResponse, ...errors } },
+    },
+    async (request) => ({ status: true as const, content: await backoffice.insuranceQueueCounts(principalOf(request)) }),
   );
 
   // ---- suppliers

@@ -56,8 +56,12 @@ const EXPORT_BATCH = 500;
 export function createBackofficeService({ db, secret, now = () => new Date() }: BackofficeDeps) {
   const links: projections.DocumentLinks = { secret, now };
 
-  /** What an insurance user may see: its queue and its decisions. Others see every SME. */
+  /**
+   * What a principal may see: the bank the SMEs from its step on and those it rejected; an insurance
+   * user its queue and its decisions; the admin every SME.
+   */
   function visibilityFor(principal: Principal) {
+    if (principal.role === 'bank') return repo.bankVisibility();
     if (principal.role !== 'insurance') return undefined;
     if (!principal.insuranceCompanyId) throw forbidden(MESSAGES.forbidden);
     return repo.insuranceVisibility(principal.insuranceCompanyId);
@@ -144,14 +148,30 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
 
     /**
      * Whether a back-office principal may see a party's profile, and so its documents: the admin
-     * every SME and supplier; the bank every SME; an insurer the SMEs of its queue and decisions.
+     * every SME and supplier; the bank the SMEs the admin passed and those it rejected; an insurer
+     * the SMEs of its queue and decisions.
      */
     async canSeeParty(principal: Principal, kind: parties.PartyKind, userId: string): Promise<boolean> {
       if (principal.role === 'admin') return true;
       if (kind !== 'sme') return false;
-      if (principal.role === 'bank') return true;
-      if (principal.role !== 'insurance' || !principal.insuranceCompanyId) return false;
+      if (principal.role !== 'bank' && (principal.role !== 'insurance' || !principal.insuranceCompanyId)) return false;
       return repo.isSmeUserVisible(db, userId, visibilityFor(principal));
+    },
+
+    /** What waits for the admin: SMEs and suppliers to review, invoices to verify. */
+    async adminQueueCounts() {
+      return repo.adminQueueCounts(db);
+    },
+
+    /** What waits for the bank: SMEs to review, orders to pay out. */
+    async bankQueueCounts() {
+      return repo.bankQueueCounts(db);
+    },
+
+    /** What waits for an insurer: the SMEs of its own queue, not those it sees for having decided. */
+    async insuranceQueueCounts(principal: Principal) {
+      if (!principal.insuranceCompanyId) throw forbidden(MESSAGES.forbidden);
+      return repo.insuranceQueueCounts(db, principal.insuranceCompanyId);
     },
 
     /** Admin at level 4 → 5, or bank at level 5 → 6. */
@@ -165,7 +185,8 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           userId: sme.userId,
           from,
           to,
-          desc: input.desc,
+          code: 'verified',
+          note: input.desc,
           operator: operatorOf(principal),
           set: principal.role === 'admin' ? { adminVerified: true } : { bankVerified: true },
         });
@@ -186,7 +207,8 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           userId: sme.userId,
           from,
           to,
-          desc: input.desc,
+          code: input.full ? 'fullRejected' : 'rejected',
+          note: input.desc,
           operator: operatorOf(principal),
           set: input.full ? {} : { adminVerified: false, bankVerified: false },
         });
@@ -209,7 +231,9 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           userId: sme.userId,
           from: SME_REVIEW.insurance.at,
           to: SME_REVIEW.insurance.verifiedTo,
-          desc: input.desc || `credit of ${fromMinorUnits(credit)} granted by ${name}`,
+          code: 'creditGranted',
+          params: { amount: fromMinorUnits(credit), company: name ?? '' },
+          note: input.desc,
           operator: operatorOf(principal),
           set: { creditLimit: credit, creditAmount: credit - sme.creditSpend },
         });
@@ -236,7 +260,8 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
             userId: sme.userId,
             from: SME_REVIEW.insurance.at,
             to: SME_LEVEL.conditionalRejected,
-            desc: input.desc,
+            code: 'rejected',
+            note: input.desc,
             operator: operatorOf(principal),
             set: { adminVerified: false, bankVerified: false },
           });
@@ -249,7 +274,9 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           await parties.insertLog(tx, {
             userId: sme.userId,
             level: SME_REVIEW.insurance.at,
-            desc: input.desc || `declined by ${name}; passed to ${nextName}`,
+            code: 'insuranceDeclined',
+            params: { company: name, next: nextName ?? '' },
+            note: input.desc,
             operatorUserId: principal.userId,
             operatorRole: principal.role,
           });
@@ -260,7 +287,9 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           userId: sme.userId,
           from: SME_REVIEW.insurance.at,
           to: SME_LEVEL.allInsuranceRejected,
-          desc: input.desc || `declined by ${name}; no insurance company is left`,
+          code: 'insuranceDeclinedLast',
+          params: { company: name },
+          note: input.desc,
           operator: operatorOf(principal),
         });
         return { level: SME_LEVEL.allInsuranceRejected };
@@ -279,7 +308,8 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           userId: sme.userId,
           from: SME_ACTIVATION.at,
           to: SME_ACTIVATION.to,
-          desc: input.desc,
+          code: 'activated',
+          note: input.desc,
           operator: operatorOf(principal),
           set: { installmentPlan: plan },
         });
@@ -297,7 +327,8 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           userId: provider.userId,
           from: PROVIDER_REVIEW.at,
           to: PROVIDER_REVIEW.verifiedTo,
-          desc: input.desc,
+          code: 'verified',
+          note: input.desc,
           operator: operatorOf(principal),
           set: { adminVerified: true, taxRate: fractionToBasisPoints(input.taxRate) },
         });
@@ -311,7 +342,15 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
         const provider = await parties.lockProviderById(tx, input.providerId);
         if (!provider) throw notFound(MESSAGES.providerNotFound);
         assertLevel(provider.level, PROVIDER_REVIEW.at);
-        await parties.changeLevel(tx, { kind: 'provider', userId: provider.userId, from: PROVIDER_REVIEW.at, to, desc: input.desc, operator: operatorOf(principal) });
+        await parties.changeLevel(tx, {
+          kind: 'provider',
+          userId: provider.userId,
+          from: PROVIDER_REVIEW.at,
+          to,
+          code: input.full ? 'fullRejected' : 'rejected',
+          note: input.desc,
+          operator: operatorOf(principal),
+        });
       });
       return { level: to };
     },

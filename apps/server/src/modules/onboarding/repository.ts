@@ -1,6 +1,7 @@
 // SQL of verification codes and of uploading and deleting documents (reading them is the parties
 // module's: a profile shows them).
 import { and, count, desc, eq, gt, isNull, sql, sum } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, type Language } from '@qist/domain';
 import type { Executor, Tx } from '../../db/transaction.js';
 import { documents, users, verificationCodes } from '../../db/schema/index.js';
 import type { DocumentRow } from '../parties/repository.js';
@@ -27,8 +28,10 @@ export async function codesSince(db: Executor, userId: string, purpose: Purpose,
 }
 
 /** Locks the account's row, so the code steps of one account run one at a time. */
-export async function lockUser(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/** Locks the account's row; returns the language its messages are written in. */
+export async function lockUser(tx: Tx, userId: string): Promise<Language> {
+  const [row] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.language ?? DEFAULT_LANGUAGE;
 }
 
 export async function lockLatestOpenCode(tx: Tx, userId: string, purpose: Purpose): Promise<CodeRow | undefined> {

@@ -10,7 +10,6 @@ import {
   MAX_DOCUMENT_BYTES_PER_PARTY,
   MESSAGES,
   PHONE_CODE_LENGTH,
-  PRODUCT_NAME,
   RESEND_COOLDOWN_SECONDS,
   canEditDocuments,
   codeLockedUntil,
@@ -42,6 +41,7 @@ import type { Outbox } from '../notifications/outbox.js';
 import * as projections from '../parties/projections.js';
 import * as parties from '../parties/repository.js';
 import * as settings from '../settings/repository.js';
+import { codeMessage } from './code-message.js';
 import { codeMatches, generateCode, hashCode } from './codes.js';
 import * as repo from './repository.js';
 
@@ -112,7 +112,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
   ): Promise<{ code: string; retryAfter: number }> {
     const code = generateFor(purpose);
     await withTransaction(db, async (tx) => {
-      await repo.lockUser(tx, principal.userId);
+      const language = await repo.lockUser(tx, principal.userId);
       await assertCodesAllowed(tx, principal.userId, purpose, true);
       const last = await repo.latestCode(tx, principal.userId, purpose);
       const at = now();
@@ -127,12 +127,8 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
         expiresAt: new Date(at.getTime() + CODE_TTL_MINUTES * 60_000),
         now: at,
       });
-      await outbox.enqueue(tx, {
-        channel: message.channel,
-        recipient: message.recipient,
-        subject: `${PRODUCT_NAME} verification code`,
-        body: `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`,
-      });
+      // Written in the account's language only (users.language), read under the same lock.
+      await outbox.enqueue(tx, { channel: message.channel, recipient: message.recipient, ...codeMessage(code, CODE_TTL_MINUTES)[language] });
     });
     return { code, retryAfter: RESEND_COOLDOWN_SECONDS };
   }
@@ -194,7 +190,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
           userId: principal.userId,
           from: 0,
           to: 1,
-          desc: 'email verified',
+          code: 'emailVerified',
           operator: { userId: principal.userId, role: principal.role },
         });
       });
@@ -222,7 +218,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
           userId: principal.userId,
           from: 1,
           to: 2,
-          desc: 'phone verified',
+          code: 'phoneVerified',
           operator: { userId: principal.userId, role: principal.role },
           set: { phoneCountryCode: countryCode, phoneNumber: number },
         });
@@ -262,7 +258,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
           userId: principal.userId,
           from: party.level,
           to: 3,
-          desc: party.level === -2 ? 'information edited after rejection' : 'information added',
+          code: party.level === -2 ? 'infoEdited' : 'infoAdded',
           operator: { userId: principal.userId, role: principal.role },
           set: { ...common, ...specific },
         });
@@ -272,7 +268,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
 
     async listCategories() {
       const rows = await settings.listCategories(db);
-      return rows.map((c) => ({ _id: c.id, title: c.title, desc: c.desc }));
+      return rows.map((c) => ({ _id: c.id, title: c.title, desc: c.desc, titleAr: c.titleAr, descAr: c.descAr }));
     },
 
     async listDocuments(principal: Principal): Promise<PartyDocument[]> {
@@ -350,7 +346,7 @@ export function createOnboardingService({ db, outbox, storage, secret, now = () 
           userId: principal.userId,
           from: 3,
           to: 4,
-          desc: 'documents uploaded',
+          code: 'documentsUploaded',
           operator: { userId: principal.userId, role: principal.role },
         });
       });

@@ -2,6 +2,7 @@
 // row), the order, its schedule, its ledger entry and its payment-link messages are written
 // together or not at all, and the SME's row lock is held only for that statement and its commit.
 // Everything but the reservation is computed beforehand from one unlocked read.
+import type { Language } from '@qist/domain';
 import type { Db } from '../../db/transaction.js';
 import { namedQuery } from '../../db/named-query.js';
 
@@ -12,15 +13,17 @@ export type OrderContext = {
   installment_plan: number[];
   phone_country_code: string | null;
   phone_number: string | null;
+  /** The SME's language: the payment link is written in it. */
+  language: Language;
   provider_id: string | null;
   tax_rate: number | null;
   bank_share_rate: number | null;
 };
 
 const CONTEXT_SQL = `
-select s.id as sme_id, s.level, s.credit_amount, s.installment_plan, s.phone_country_code, s.phone_number,
+select s.id as sme_id, s.level, s.credit_amount, s.installment_plan, s.phone_country_code, s.phone_number, u.language,
        p.id as provider_id, p.tax_rate, (select bank_share_rate from platform_settings limit 1) as bank_share_rate
-from smes s left join providers p on p.id = $2 and p.level = $3
+from smes s join users u on u.id = s.user_id left join providers p on p.id = $2 and p.level = $3
 where s.user_id = $1`;
 
 /** The SME, the supplier (when verified) and the share rate an order needs, read without locks. */

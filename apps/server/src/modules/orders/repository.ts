@@ -1,6 +1,6 @@
 // Orders, instalments and payments in SQL. Reads project the spec's shapes' raw material; writes
 // are the single statements the service composes inside one transaction.
-import { ALL_FILTER, ORDER_STATUS, type ListQuery } from '@qist/domain';
+import { ALL_FILTER, ORDER_STATUS, type Language, type ListQuery } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 
@@ -300,9 +300,9 @@ export async function refreshOrderAfterPayment(tx: Executor, orderId: string, st
 
 export async function listProviderCards(db: Executor, activeLevel: number, page: number, perPage: number) {
   const [rows, count] = await Promise.all([
-    db.execute<{ id: string; company_title: string | null; company_desc: string | null; email: string; categories: { _id: string; title: string }[] }>(
+    db.execute<{ id: string; company_title: string | null; company_desc: string | null; email: string; categories: { _id: string; title: string; titleAr: string }[] }>(
       sql`select p.id, p.company_title, p.company_desc, u.email,
-            coalesce((select json_agg(json_build_object('_id', c.id, 'title', c.title) order by c.title)
+            coalesce((select json_agg(json_build_object('_id', c.id, 'title', c.title, 'titleAr', c.title_ar) order by c.title)
                       from party_categories pc join categories c on c.id = pc.category_id where pc.user_id = p.user_id), '[]') as categories
           from providers p join users u on u.id = p.user_id where p.level = ${activeLevel}
           order by p.created_at desc, p.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
@@ -329,11 +329,11 @@ export async function findProviderDetail(db: Executor, providerId: string, activ
     address2: string | null;
     instagram: string | null;
     website: string | null;
-    categories: { _id: string; title: string }[];
+    categories: { _id: string; title: string; titleAr: string }[];
   }>(
     sql`select p.id, p.company_title, p.company_desc, u.email, p.first_name, p.last_name, p.phone_country_code, p.phone_number,
           p.phone2_country_code, p.phone2_number, p.email2, p.address, p.address2, p.instagram, p.website,
-          coalesce((select json_agg(json_build_object('_id', c.id, 'title', c.title) order by c.title)
+          coalesce((select json_agg(json_build_object('_id', c.id, 'title', c.title, 'titleAr', c.title_ar) order by c.title)
                     from party_categories pc join categories c on c.id = pc.category_id where pc.user_id = p.user_id), '[]') as categories
         from providers p join users u on u.id = p.user_id where p.id = ${providerId} and p.level = ${activeLevel}`,
   );
@@ -368,6 +368,7 @@ export type NoticeRow = {
   email: string;
   phone_country_code: string | null;
   phone_number: string | null;
+  language: Language;
 };
 
 /** Claims instalments for a reminder (deadline within the window) or a late notice (deadline passed), each once. */
@@ -381,7 +382,7 @@ export async function claimNotices(tx: Executor, kind: 'reminder' | 'late', now:
           order by i.deadline limit ${limit} for update of i skip locked)
         update installments i set ${column} = ${now} from due, orders o, smes s, users u
         where i.id = due.id and o.id = i.order_id and s.id = o.sme_id and u.id = s.user_id
-        returning i.id as installment_id, i.order_id, i.position, i.amount, i.deadline, u.email, s.phone_country_code, s.phone_number`,
+        returning i.id as installment_id, i.order_id, i.position, i.amount, i.deadline, u.email, s.phone_country_code, s.phone_number, u.language`,
   );
   return result.rows;
 }

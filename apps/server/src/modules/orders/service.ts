@@ -19,7 +19,9 @@ import {
   installmentPaidEntry,
   orderCreatedEntry,
   toMinorUnits,
+  type Bilingual,
   type CreateOrderRequest,
+  type Language,
   type ListQuery,
 } from '@qist/domain';
 import { randomUUID } from 'node:crypto';
@@ -32,7 +34,7 @@ import type { Outbox } from '../notifications/outbox.js';
 import { isCallbackSignatureValid, type PaymentGateway } from './gateway.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import { readOrderContext, writeOrder } from './create-order.js';
-import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice } from './notices.js';
+import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice, type NoticeRecipient } from './notices.js';
 import { toOrder, toOrderListItem } from './projection.js';
 import { cancelLockedOrder, wrongStatus } from './steps.js';
 import * as repo from './repository.js';
@@ -56,7 +58,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
   const perSme = createKeyedQueue();
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
-  async function notify(tx: Executor, to: { email: string; phone: string | null }, notice: Notice) {
+  async function notify(tx: Executor, to: NoticeRecipient, notice: Bilingual<Notice>) {
     for (const message of noticeMessages(to, notice)) await outbox.enqueue(tx, message);
   }
 
@@ -130,7 +132,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
 
       const orderId = randomUUID();
       const notice = paymentLinkNotice(payLink('pay-order', orderId), input.amount);
-      const messages = noticeMessages({ email: principal.email, phone: phoneOf(context) }, notice).map((m) => ({ ...m, status: outbox.statusOf(m.channel) }));
+      const messages = noticeMessages({ email: principal.email, phone: phoneOf(context), language: context.language }, notice).map((m) => ({ ...m, status: outbox.statusOf(m.channel) }));
       const order = {
         orderId,
         smeId: context.sme_id,
@@ -285,11 +287,11 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         const order = await repo.lockOrder(tx, id);
         if (!order || order.status !== ORDER_STATUS.created) continue;
         await cancelLockedOrder(tx, order, 'cancel', now);
-        const owner = await tx.execute<{ email: string; phone_country_code: string | null; phone_number: string | null }>(
-          sql`select u.email, s.phone_country_code, s.phone_number from smes s join users u on u.id = s.user_id where s.id = ${order.sme_id}`,
+        const owner = await tx.execute<{ email: string; phone_country_code: string | null; phone_number: string | null; language: Language }>(
+          sql`select u.email, s.phone_country_code, s.phone_number, u.language from smes s join users u on u.id = s.user_id where s.id = ${order.sme_id}`,
         );
         const to = owner.rows[0];
-        if (to) await notify(tx, { email: to.email, phone: phoneOf(to) }, canceledNotice(fromMinorUnits(Number(order.amount))));
+        if (to) await notify(tx, { email: to.email, phone: phoneOf(to), language: to.language }, canceledNotice(fromMinorUnits(Number(order.amount))));
       }
       return ids.length;
     },
@@ -299,7 +301,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       const due = await repo.claimNotices(tx, 'late', now, now, JOB_BATCH);
       for (const row of due) {
         const notice = lateNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline));
-        await notify(tx, { email: row.email, phone: phoneOf(row) }, notice);
+        await notify(tx, { email: row.email, phone: phoneOf(row), language: row.language }, notice);
       }
       return marked;
     },
@@ -309,7 +311,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       const due = await repo.claimNotices(tx, 'reminder', now, until, JOB_BATCH);
       for (const row of due) {
         const notice = reminderNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline));
-        await notify(tx, { email: row.email, phone: phoneOf(row) }, notice);
+        await notify(tx, { email: row.email, phone: phoneOf(row), language: row.language }, notice);
       }
       return due.length;
     },

@@ -50,7 +50,15 @@ export function toPartyDocument(kind: repo.PartyKind, row: repo.DocumentRow, lin
 }
 
 export function toVerificationLog(row: repo.VerificationLogRow): VerificationLog {
-  return { _id: row.id, createdAt: iso(row.createdAt), desc: row.desc, level: row.level, operator: { role: row.operatorRole } };
+  return {
+    _id: row.id,
+    createdAt: iso(row.createdAt),
+    desc: row.desc,
+    code: row.code,
+    params: row.params,
+    level: row.level,
+    operator: { role: row.operatorRole },
+  };
 }
 
 export function toSmeListItem(row: repo.SmeRow, email: string): SmeListItem {

@@ -1,7 +1,7 @@
 // SMEs and suppliers as parties: profile rows, level changes with their verification log, their
 // categories and documents, and the reads their API projections (projections.ts) are made of.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Role, SelfRegisterRole } from '@qist/domain';
+import type { LogCode, LogParams, Role, SelfRegisterRole } from '@qist/domain';
 import type { Executor, Tx } from '../../db/transaction.js';
 import { categories, documents, partyCategories, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
@@ -86,7 +86,11 @@ export interface LevelChange {
   userId: string;
   from: number;
   to: number;
-  desc: string;
+  /** What the platform says about the change; each reader sees it in their language. */
+  code: LogCode;
+  params?: LogParams;
+  /** The operator's own words, stored as written; empty when none. */
+  note?: string;
   operator: { userId: string | null; role: Role };
   /** Other columns to set with the level, in the same statement. */
   set?: Record<string, unknown>;
@@ -107,17 +111,27 @@ export async function changeLevel(tx: Tx, change: LevelChange): Promise<void> {
   await insertLog(tx, {
     userId: change.userId,
     level: change.to,
-    desc: change.desc,
+    code: change.code,
+    params: change.params,
+    note: change.note,
     operatorUserId: change.operator.userId,
     operatorRole: change.operator.role,
   });
 }
 
-export async function insertLog(
-  tx: Executor,
-  log: { userId: string; level: number; desc: string; operatorUserId: string | null; operatorRole: Role },
-): Promise<void> {
-  await tx.insert(verificationLogs).values(log);
+export interface NewLog {
+  userId: string;
+  level: number;
+  code: LogCode;
+  params?: LogParams;
+  /** The operator's note, as written. */
+  note?: string;
+  operatorUserId: string | null;
+  operatorRole: Role;
+}
+
+export async function insertLog(tx: Executor, { note, params, ...log }: NewLog): Promise<void> {
+  await tx.insert(verificationLogs).values({ ...log, desc: note ?? '', params: params ?? {} });
 }
 
 export async function listLogs(db: Executor, userId: string): Promise<VerificationLogRow[]> {
@@ -130,7 +144,7 @@ export async function listLogs(db: Executor, userId: string): Promise<Verificati
 
 const partyCategoriesOf = preparedPerHandle((db: Executor) =>
   db
-    .select({ _id: categories.id, title: categories.title })
+    .select({ _id: categories.id, title: categories.title, titleAr: categories.titleAr })
     .from(partyCategories)
     .innerJoin(categories, eq(categories.id, partyCategories.categoryId))
     .where(eq(partyCategories.userId, sql.placeholder('userId')))

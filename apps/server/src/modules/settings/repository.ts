@@ -11,17 +11,18 @@ const DEFAULT_BANK_SHARE_RATE_BP = 1000;
 // ---- industries
 
 export type CategoryRow = typeof categories.$inferSelect;
+export type CategoryValues = { title: string; desc: string; titleAr: string; descAr: string };
 
 export async function listCategories(db: Executor): Promise<CategoryRow[]> {
   return db.select().from(categories).orderBy(asc(categories.title));
 }
 
-export async function insertCategory(db: Executor, values: { title: string; desc: string }): Promise<CategoryRow | undefined> {
+export async function insertCategory(db: Executor, values: CategoryValues): Promise<CategoryRow | undefined> {
   const [row] = await db.insert(categories).values(values).returning();
   return row;
 }
 
-export async function updateCategory(db: Executor, id: string, values: { title: string; desc: string }): Promise<CategoryRow | undefined> {
+export async function updateCategory(db: Executor, id: string, values: CategoryValues): Promise<CategoryRow | undefined> {
   const [row] = await db.update(categories).set({ ...values, updatedAt: new Date() }).where(eq(categories.id, id)).returning();
   return row;
 }

@@ -10,7 +10,7 @@ export interface SettingsDeps {
 }
 
 function toCategory(row: repo.CategoryRow) {
-  return { _id: row.id, title: row.title, desc: row.desc };
+  return { _id: row.id, title: row.title, desc: row.desc, titleAr: row.titleAr, descAr: row.descAr };
 }
 
 export function createSettingsService({ db }: SettingsDeps) {
@@ -24,7 +24,7 @@ export function createSettingsService({ db }: SettingsDeps) {
       return (await repo.listCategories(db)).map(toCategory);
     },
 
-    async createCategory(input: { title: string; desc: string }) {
+    async createCategory(input: repo.CategoryValues) {
       try {
         const row = await repo.insertCategory(db, input);
         if (!row) throw new Error('insert into categories returned nothing');
@@ -35,9 +35,9 @@ export function createSettingsService({ db }: SettingsDeps) {
       }
     },
 
-    async updateCategory(input: { categoryId: string; title: string; desc: string }) {
+    async updateCategory({ categoryId, ...values }: repo.CategoryValues & { categoryId: string }) {
       try {
-        const row = await repo.updateCategory(db, input.categoryId, { title: input.title, desc: input.desc });
+        const row = await repo.updateCategory(db, categoryId, values);
         if (!row) throw notFound(MESSAGES.categoryNotFound);
         return toCategory(row);
       } catch (error) {

@@ -17,6 +17,7 @@ import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
+import { useQueueCounts } from '@/features/backoffice/api/get-queue-counts';
 import { SmeList } from '@/features/backoffice/components/lists/sme-list';
 import { SupplierList } from '@/features/backoffice/components/lists/supplier-list';
 import { OutboxTable } from '@/features/backoffice/components/outbox/outbox-table';
@@ -54,12 +55,13 @@ function ToSupplierInfo() {
 export default function AdminArea() {
   const { t } = useTranslation();
   const { t: tb } = useTranslation('backoffice');
+  const counts = useQueueCounts('admin').data;
   const menu: PanelMenuItem[] = [
     { href: P.dashboard.getHref(), label: t('panel.menu.dashboard'), icon: IconLayoutDashboard },
     { href: P.preRegistered.getHref(), label: t('panel.menu.preRegistered'), icon: IconUserPlus },
-    { href: P.smes.getHref(), label: t('panel.menu.smes'), icon: IconUsers },
-    { href: P.suppliers.getHref(), label: t('panel.menu.supplierList'), icon: IconBuildingStore },
-    { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt },
+    { href: P.smes.getHref(), label: t('panel.menu.smes'), icon: IconUsers, count: counts?.smes },
+    { href: P.suppliers.getHref(), label: t('panel.menu.supplierList'), icon: IconBuildingStore, count: counts?.providers },
+    { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt, count: counts?.invoices },
     { href: P.installments.getHref(), label: t('panel.menu.installments'), icon: IconCalendarDollar },
     { href: P.settings.getHref(), label: t('panel.menu.settings'), icon: IconSettings },
     { href: P.outbox.getHref(), label: tb('outbox.menu'), icon: IconMailbox },

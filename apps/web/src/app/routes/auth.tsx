@@ -1,13 +1,18 @@
-// The auth area: /auth/login and /auth/register/{sme|provider} (./auth-register, loaded on its own).
+// The auth area: /auth/login and /auth/register/{sme|provider} (./auth-register, loaded on its own), for
+// visitors without a session: a signed-in user is sent to their own area, as sign-in would.
 import { PRODUCT_NAME } from '@qist/domain';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
+import { GuestOnly } from '@/features/auth/components/guest-only';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { withFullStyles } from '@/lib/full-styles';
 
+const NotFoundScreen = lazy(
+  withFullStyles(() => import('@/components/ui/not-found').then((m) => ({ default: m.NotFoundScreen }))),
+);
 const RegisterPage = lazy(withFullStyles(() => import('./auth-register').then((m) => ({ default: m.RegisterPage }))));
 
 function LoginPage() {
@@ -20,12 +25,16 @@ function LoginPage() {
 }
 
 export default function AuthArea() {
+  const { t } = useTranslation();
   return (
-    <Routes>
-      <Route path={paths.auth.login.path} element={<LoginPage />} />
-      <Route path={paths.auth.register.path} element={<RegisterPage />} />
-      <Route path={paths.auth.registerRoot.path} element={<Navigate to={paths.auth.register.getHref('sme')} replace />} />
-      <Route path="*" element={<Navigate to={paths.auth.login.getHref()} replace />} />
-    </Routes>
+    <GuestOnly>
+      <Routes>
+        <Route index element={<Navigate to={paths.auth.login.getHref()} replace />} />
+        <Route path={paths.auth.login.path} element={<LoginPage />} />
+        <Route path={paths.auth.register.path} element={<RegisterPage />} />
+        <Route path={paths.auth.registerRoot.path} element={<Navigate to={paths.auth.register.getHref('sme')} replace />} />
+        <Route path="*" element={<NotFoundScreen to={paths.home.getHref()} label={t('notFound.home')} />} />
+      </Routes>
+    </GuestOnly>
   );
 }

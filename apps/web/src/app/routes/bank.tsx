@@ -8,6 +8,7 @@ import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
+import { useQueueCounts } from '@/features/backoffice/api/get-queue-counts';
 import { SmeList } from '@/features/backoffice/components/lists/sme-list';
 import { SmeProfilePage } from '@/features/backoffice/components/profile/sme-profile';
 import { addNamespaceResources } from '@/i18n';
@@ -34,10 +35,11 @@ function ToSmeInfo() {
 
 export default function BankArea() {
   const { t } = useTranslation();
+  const counts = useQueueCounts('bank').data;
   const menu: PanelMenuItem[] = [
     { href: P.dashboard.getHref(), label: t('panel.menu.dashboard'), icon: IconLayoutDashboard },
-    { href: P.smes.getHref(), label: t('panel.menu.smes'), icon: IconUsers },
-    { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt },
+    { href: P.smes.getHref(), label: t('panel.menu.smes'), icon: IconUsers, count: counts?.smes },
+    { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt, count: counts?.payouts },
     { href: P.installments.getHref(), label: t('panel.menu.installments'), icon: IconCalendarDollar },
   ];
 

@@ -8,6 +8,7 @@ import { PanelShell, type PanelMenuItem } from '@/components/layouts/panel-shell
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/logout';
+import { useQueueCounts } from '@/features/backoffice/api/get-queue-counts';
 import { SmeList } from '@/features/backoffice/components/lists/sme-list';
 import { SmeProfilePage } from '@/features/backoffice/components/profile/sme-profile';
 import { addNamespaceResources } from '@/i18n';
@@ -33,9 +34,10 @@ function ToSmeInfo() {
 
 export default function InsuranceArea() {
   const { t } = useTranslation();
+  const counts = useQueueCounts('insurance').data;
   const menu: PanelMenuItem[] = [
     { href: P.dashboard.getHref(), label: t('panel.menu.dashboard'), icon: IconLayoutDashboard },
-    { href: P.smes.getHref(), label: t('panel.menu.smes'), icon: IconUsers },
+    { href: P.smes.getHref(), label: t('panel.menu.smes'), icon: IconUsers, count: counts?.smes },
     { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt },
   ];
 

@@ -1,6 +1,6 @@
 // The one side-menu shell of every role panel (part 1 §2): logo, '{title} Panel', menu links, the
 // language switch and Logout; on phones the menu opens in a drawer from the burger.
-import { AppShell, Burger, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
+import { AppShell, Badge, Burger, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MESSAGES, type Role } from '@qist/domain';
 import { IconLogout } from '@tabler/icons-react';
@@ -16,6 +16,8 @@ export type PanelMenuItem = {
   href: string;
   label: string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  /** How many items of this entry wait for the user (a badge when above zero). */
+  count?: number;
 };
 
 export type PanelShellProps = {
@@ -47,6 +49,14 @@ function PanelMenu({
             to={item.href}
             label={item.label}
             leftSection={<item.icon size={18} stroke={1.6} />}
+            rightSection={
+              item.count ? (
+                // a live status: the number changes after a decision and is read with its meaning
+                <Badge size="sm" variant="filled" role="status" aria-label={t('panel.waiting', { number: item.count })}>
+                  {item.count}
+                </Badge>
+              ) : undefined
+            }
             active={pathname === item.href || pathname.startsWith(`${item.href}/`)}
             onClick={onNavigate}
           />

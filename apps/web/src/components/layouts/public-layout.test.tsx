@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signIn } from '@/testing/render-app';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('public layout', () => {
   it('shows the home page with both ways to sign up', async () => {
@@ -63,9 +67,44 @@ describe('public layout', () => {
     expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Qist`))).toBeInTheDocument();
   });
 
-  it('sends unknown addresses home', async () => {
+  it('shows unknown addresses the not-found page, with the way home', async () => {
     const app = renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Qist' })).toBeInTheDocument();
-    expect(app.router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(app.router.state.location.pathname).toBe('/no/such/page');
+  });
+
+  it('keeps a way to sign in in the bar on phones, beside the menu button', async () => {
+    renderApp('/');
+    // jsdom applies no media queries: the phone's button is the one hidden from the sm breakpoint up
+    const phoneButton = await screen.findByRole('link', { name: 'Sign in' });
+    expect(phoneButton).toHaveAttribute('href', '/auth/login');
+    expect(phoneButton.closest('header')).not.toBeNull();
+    expect(phoneButton.className).toMatch(/hidden/);
+  });
+
+  it('renders no social link when none is configured', async () => {
+    vi.stubEnv('VITE_SOCIAL_WHATSAPP_URL', '');
+    vi.stubEnv('VITE_SOCIAL_LINKEDIN_URL', '');
+    vi.stubEnv('VITE_SOCIAL_INSTAGRAM_URL', '');
+    renderApp('/contact-us');
+    expect(await screen.findByText("Let's keep in touch!")).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Follow us' })).not.toBeInTheDocument();
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href') ?? '');
+    expect(hrefs.filter((href) => /whatsapp|linkedin|instagram|example\.com\//.test(href))).toEqual([]);
+  });
+
+  it('renders a configured social account, and only that one', async () => {
+    vi.stubEnv('VITE_SOCIAL_WHATSAPP_URL', '');
+    vi.stubEnv('VITE_SOCIAL_LINKEDIN_URL', 'https://www.linkedin.com/company/qist-test');
+    // not https: treated as not configured
+    vi.stubEnv('VITE_SOCIAL_INSTAGRAM_URL', 'http://instagram.test/qist');
+    renderApp('/terms');
+    const social = await screen.findByRole('list', { name: 'Follow us' });
+    const links = within(social).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName('Qist on LinkedIn (opens in a new tab)');
+    expect(links[0]).toHaveAttribute('href', 'https://www.linkedin.com/company/qist-test');
+    expect(links[0]).toHaveAttribute('target', '_blank');
   });
 });

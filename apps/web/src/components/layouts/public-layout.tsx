@@ -1,20 +1,28 @@
 // The public pages' frame (part 1 §2 "Navigation and footers"): a bar with the four links, the
-// account button and the language switch; on phones a left drawer (./public-menu, loaded on the first
-// tap); two footers.
-import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// account button and the language switch; on phones a shorter account button and a left drawer
+// (./public-menu, loaded on the first tap); two footers, the first with the configured social accounts.
+import { ActionIcon, Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@qist/domain';
+import { IconBrandInstagram, IconBrandLinkedin, IconBrandWhatsapp } from '@tabler/icons-react';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { paths, roleHomeHref } from '@/config/paths';
+import { getSocialLinks, type SocialNetwork } from '@/config/social-links';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { loadFullStyles } from '@/lib/full-styles';
 import { useSession } from '@/lib/session';
 import classes from './public-layout.module.css';
 import type { PublicMenuProps } from './public-menu';
+
+const SOCIAL_ICONS: Record<SocialNetwork, ComponentType<{ size?: number; stroke?: number }>> = {
+  whatsapp: IconBrandWhatsapp,
+  linkedin: IconBrandLinkedin,
+  instagram: IconBrandInstagram,
+};
 
 let menuModule: Promise<{ PublicMenu: ComponentType<PublicMenuProps> }> | null = null;
 
@@ -35,8 +43,8 @@ function useAccountButton() {
   const { t } = useTranslation();
   const session = useSession();
   return session.token && session.role
-    ? { label: t('nav.account'), to: roleHomeHref(session.role) }
-    : { label: t('nav.loginRegister'), to: paths.auth.login.getHref() };
+    ? { label: t('nav.account'), shortLabel: t('nav.myAccount'), to: roleHomeHref(session.role) }
+    : { label: t('nav.loginRegister'), shortLabel: t('nav.signIn'), to: paths.auth.login.getHref() };
 }
 
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -45,6 +53,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [Menu, setMenu] = useState<ComponentType<PublicMenuProps> | null>(null);
   const account = useAccountButton();
+  const social = getSocialLinks();
 
   const toggleMenu = () => {
     if (Menu) {
@@ -88,6 +97,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               <Button component={Link} to={account.to} visibleFrom="sm">
                 {account.label}
               </Button>
+              {/* on phones the way to sign in stays in the bar, not only in the drawer */}
+              <Button component={Link} to={account.to} hiddenFrom="sm" size="compact-sm">
+                {account.shortLabel}
+              </Button>
               <Burger
                 opened={drawerOpened}
                 onClick={toggleMenu}
@@ -121,6 +134,29 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               <Text c="dimmed" maw={420}>
                 {t('footer.keepInTouchText', { name: PRODUCT_NAME })}
               </Text>
+              {social.length > 0 && (
+                <Group component="ul" aria-label={t('footer.social.label')} gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+                  {social.map(({ network, href }) => {
+                    const Icon = SOCIAL_ICONS[network];
+                    return (
+                      <li key={network}>
+                        <ActionIcon
+                          component="a"
+                          href={href}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          variant="light"
+                          size="lg"
+                          radius="xl"
+                          aria-label={t('footer.social.link', { name: PRODUCT_NAME, network: t(`footer.social.${network}`) })}
+                        >
+                          <Icon size={20} stroke={1.7} />
+                        </ActionIcon>
+                      </li>
+                    );
+                  })}
+                </Group>
+              )}
             </Stack>
             <Stack gap={6} component="nav" aria-label={t('footer.usefulLinks')}>
               <Text fw={700} tt="uppercase" fz="sm">

@@ -31,8 +31,8 @@ export function CreditPanel({ sme }: CreditPanelProps) {
               <Text component="dt" fz="xs" c="dimmed" tt="uppercase" fw={600}>
                 {t(`party.credit.${key}`)}
               </Text>
-              <Text component="dd" m={0} fz="lg" fw={700} dir="ltr" ta="start">
-                {formatAmount(value)}
+              <Text component="dd" m={0} fz="lg" fw={700}>
+                <bdi dir="ltr">{formatAmount(value)}</bdi>
               </Text>
             </Stack>
           ))}

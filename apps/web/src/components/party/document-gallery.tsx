@@ -5,6 +5,7 @@ import type { PartyDocument } from '@qist/domain';
 import { IconExternalLink, IconFileTypePdf, IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocumentTitle, useDocumentTitleName } from './document-title';
 
 export type DocumentGalleryProps = { docs: PartyDocument[] };
 
@@ -18,8 +19,9 @@ export function isImageDocument(doc: Pick<PartyDocument, 'mime'>): boolean {
 /** A small picture of a document: the image itself, or a PDF card with an icon. */
 export function DocumentThumbnail({ doc, width = THUMB_WIDTH, height = THUMB_HEIGHT }: { doc: PartyDocument; width?: number; height?: number }) {
   const { t } = useTranslation();
+  const titleName = useDocumentTitleName();
   if (isImageDocument(doc)) {
-    return <Image src={doc.url} alt={doc.title} w={width} h={height} fit="cover" radius="sm" loading="lazy" />;
+    return <Image src={doc.url} alt={titleName(doc.title)} w={width} h={height} fit="cover" radius="sm" loading="lazy" />;
   }
   return (
     <Center w={width} h={height} bg="var(--mantine-color-gray-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
@@ -40,8 +42,16 @@ export function DocumentThumbnail({ doc, width = THUMB_WIDTH, height = THUMB_HEI
 /** The full-screen preview of one document: the image, or the PDF in an embedded viewer, with a link to the file. */
 export function DocumentPreview({ doc, onClose }: { doc: PartyDocument | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const titleName = useDocumentTitleName();
   return (
-    <Modal opened={doc !== null} onClose={onClose} fullScreen title={doc?.title} radius={0} transitionProps={{ duration: 0 }}>
+    <Modal
+      opened={doc !== null}
+      onClose={onClose}
+      fullScreen
+      title={doc && <DocumentTitle title={doc.title} />}
+      radius={0}
+      transitionProps={{ duration: 0 }}
+    >
       {doc && (
         <Stack gap="sm" h="calc(100dvh - 90px)">
           <Anchor href={doc.url} target="_blank" rel="noopener noreferrer" fz="sm" w="fit-content">
@@ -52,11 +62,11 @@ export function DocumentPreview({ doc, onClose }: { doc: PartyDocument | null; o
           </Anchor>
           <Box style={{ flex: 1, minHeight: 0 }}>
             {isImageDocument(doc) ? (
-              <Image src={doc.url} alt={doc.title} h="100%" w="100%" fit="contain" />
+              <Image src={doc.url} alt={titleName(doc.title)} h="100%" w="100%" fit="contain" />
             ) : (
               <iframe
                 src={doc.url}
-                title={t('party.gallery.frameTitle', { title: doc.title })}
+                title={t('party.gallery.frameTitle', { title: titleName(doc.title) })}
                 style={{ width: '100%', height: '100%', border: 0 }}
               />
             )}
@@ -70,6 +80,7 @@ export function DocumentPreview({ doc, onClose }: { doc: PartyDocument | null; o
 
 export function DocumentGallery({ docs }: DocumentGalleryProps) {
   const { t } = useTranslation();
+  const titleName = useDocumentTitleName();
   const [previewed, setPreviewed] = useState<PartyDocument | null>(null);
 
   if (docs.length === 0) {
@@ -98,13 +109,13 @@ export function DocumentGallery({ docs }: DocumentGalleryProps) {
           <Box component="li" key={doc._id} style={{ flex: '0 0 auto' }} w={THUMB_WIDTH}>
             <UnstyledButton
               onClick={() => setPreviewed(doc)}
-              aria-label={t('party.gallery.open', { title: doc.title })}
+              aria-label={t('party.gallery.open', { title: titleName(doc.title) })}
               w="100%"
             >
               <Stack gap={6}>
                 <DocumentThumbnail doc={doc} />
-                <Text fz="sm" fw={500} lineClamp={2} title={doc.title}>
-                  {doc.title}
+                <Text fz="sm" fw={500} lineClamp={2} title={titleName(doc.title)}>
+                  <DocumentTitle title={doc.title} />
                 </Text>
               </Stack>
             </UnstyledButton>

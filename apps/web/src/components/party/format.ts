@@ -1,12 +1,11 @@
-// Formatting shared by the party views: dates in en-GB full style (part 1 §9), rates as percents, phones.
+// Formatting shared by the party views: dates with the time of day in the reader's language (lib/dates),
+// rates as percents, phones.
 import { fractionToBasisPoints } from '@qist/domain';
+import { formatDateTime } from '@/lib/dates';
 
-const FULL_DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short' });
-
-/** '2025-01-01T09:30:00Z' → 'Wednesday, 1 January 2025 at 12:30' (in the browser's time zone). */
+/** '2025-01-01T09:30:00Z' → 'Wednesday 1 January 2025 at 12:30' (the browser's time zone, the interface language). */
 export function formatFullDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : FULL_DATE.format(date);
+  return formatDateTime(iso);
 }
 
 /** A fraction as a percent without float noise: 0.12 → '12%', 0.075 → '7.5%'. */

@@ -4,6 +4,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import type { ProviderProfile, SmeProfile } from '@qist/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCategoryText } from '@/lib/category-text';
 import { formatFullDate, formatPhone } from './format';
 
 export type PartyDetailsProps = { profile: SmeProfile | ProviderProfile; role: 'sme' | 'provider' };
@@ -44,6 +45,7 @@ function YesNo({ value }: { value: boolean }) {
 
 export function PartyDetails({ profile, role }: PartyDetailsProps) {
   const { t } = useTranslation();
+  const categoryText = useCategoryText();
   const { info, desc } = profile;
   const provider = isProvider(profile, role) ? profile : null;
   const website = provider?.info.website;
@@ -112,7 +114,7 @@ export function PartyDetails({ profile, role }: PartyDetailsProps) {
             <Group gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('party.details.categories')}>
               {profile.categories.map((category) => (
                 <Badge component="li" key={category._id} variant="outline" tt="none" size="lg" fw={500}>
-                  {category.title}
+                  {categoryText.title(category)}
                 </Badge>
               ))}
             </Group>

@@ -2,6 +2,7 @@
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage } from '@/i18n';
+import { rememberInterfaceLanguage } from '@/lib/user-language';
 
 export function LanguageSwitch() {
   // useTranslation re-renders the switch when the language changes
@@ -17,7 +18,11 @@ export function LanguageSwitch() {
           color={language === active ? undefined : 'gray'}
           aria-pressed={language === active}
           lang={language}
-          onClick={() => void setLanguage(language)}
+          onClick={() => {
+            void setLanguage(language);
+            // A signed-in user's emails and SMS follow the language they read the interface in.
+            if (language !== active) rememberInterfaceLanguage(language);
+          }}
         >
           {LANGUAGE_NAMES[language]}
         </Button>

@@ -1,6 +1,6 @@
 // The company's public contact points, in one place. Every address here is a placeholder on a
 // reserved example domain (or a Kuwait number of the 2200 0000 series): replace them with the real
-// accounts before launch.
+// accounts before launch. The social accounts are configuration (config/social-links.ts).
 
 export type PhoneNumber = { display: string; href: string };
 
@@ -13,15 +13,6 @@ export const COMPANY_PHONE = phone('+965 2200 0000');
 
 /** The general mailbox. */
 export const COMPANY_EMAIL = 'contact@example.com';
-
-export type SocialLink = { key: 'whatsapp' | 'linkedin' | 'instagram'; href: string };
-
-/** Messaging, professional network and social accounts (placeholders). */
-export const SOCIAL_LINKS = {
-  whatsapp: { key: 'whatsapp', href: 'https://whatsapp.example.com/96522000000' },
-  linkedin: { key: 'linkedin', href: 'https://linkedin.example.com/company/qist' },
-  instagram: { key: 'instagram', href: 'https://instagram.example.com/qist' },
-} as const satisfies Record<SocialLink['key'], SocialLink>;
 
 /** The people in the contact table; names come from the 'public' namespace (people.*). */
 export const CONTACT_PEOPLE = [

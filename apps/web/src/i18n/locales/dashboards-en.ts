@@ -14,7 +14,7 @@ export const dashboardsEn = {
   empty: {
     title: 'No orders yet',
     sme: 'Your dashboard fills in as you order. Pick a supplier to place your first order.',
-    smeAction: "Browse Supplier's",
+    smeAction: 'Browse Suppliers',
     provider: 'No orders yet: they appear here as SMEs order from you.',
     backoffice: 'No orders yet: the figures appear here once SMEs place orders.',
   },
@@ -59,8 +59,8 @@ export const dashboardsEn = {
     bankFees: 'Bank fee income',
     platformFees: 'Platform fee income',
     volumeByMonth: 'Order volume by month',
-    smesByLevel: "SME's by level",
-    providersByLevel: "Supplier's by level",
+    smesByLevel: 'SMEs by level',
+    providersByLevel: 'Suppliers by level',
   },
   bank: {
     awaitingPayout: 'Awaiting payout',
@@ -70,7 +70,7 @@ export const dashboardsEn = {
     payoutsByMonth: 'Payouts by month',
   },
   insurance: {
-    insuredSmes: "Insured SME's",
+    insuredSmes: 'Insured SMEs',
     queue: 'Waiting for your decision',
     creditGranted: 'Credit granted',
     creditUsed: 'Credit used',

@@ -18,6 +18,7 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   passwordTooCommon: 'كلمة المرور هذه شائعة جدًا، يرجى اختيار كلمة مرور أخرى',
   passwordTooSimple: 'كلمة المرور هذه بسيطة جدًا (أحرف مكررة أو متتالية)، يرجى اختيار كلمة مرور أخرى',
   roleRequired: 'اختر نوع حسابك',
+  languageInvalid: 'اختر الإنجليزية أو العربية',
   confirmPasswordRequired: 'أكّد كلمة المرور',
   passwordsMustMatch: 'كلمتا المرور غير متطابقتين',
   acceptTermsRequired: 'يجب الموافقة على الشروط',

@@ -7,6 +7,7 @@ export const onboardingAr: Translation<OnboardingResources> = {
   verification: {
     title: 'التحقق',
     stepsLabel: 'خطوات التحقق',
+    rejectionReason: 'سبب الرفض',
     steps: {
       email: 'البريد الإلكتروني',
       phone: 'الهاتف',
@@ -96,7 +97,7 @@ export const onboardingAr: Translation<OnboardingResources> = {
     filePlaceholder: 'اختر ملفًا',
     description: 'الوصف',
     upload: 'رفع',
-    uploading: 'جارٍ الرفع…',
+    uploading: 'جارٍ الرفع',
     uploaded: 'تم رفع المستند',
     deleted: 'تم حذف المستند',
     list: 'المستندات المرفوعة',
@@ -113,14 +114,10 @@ export const onboardingAr: Translation<OnboardingResources> = {
     verify: 'تحقق',
     verifyHint: 'عند رفع جميع المستندات المطلوبة، اضغط على «تحقق» لإرسالها إلى المسؤول.',
     mustUpload: 'يجب عليك رفع {{title}}',
-    titles: {
-      articleOfAssociation: 'عقد التأسيس',
-      crLicense: 'رخصة السجل التجاري',
-      idOfShareholders: 'هويات المساهمين',
-      ibanCertificate: 'شهادة بنكية بحساب المنشأة (IBAN)',
-      financialStatement: 'القوائم المالية الشاملة (آخر سنتين)',
-      bankStatement: 'كشف حساب بنكي (آخر سنة)',
-    },
+    checklist: 'المستندات المطلوبة',
+    checklistProgress: 'تم رفع {{done}} من {{total}}',
+    checklistDone: 'تم الرفع',
+    checklistMissing: 'لم يُرفع بعد',
   },
   levelScreen: {
     approvedTitle: 'تمت الموافقة من التأمين',
@@ -152,5 +149,12 @@ export const onboardingAr: Translation<OnboardingResources> = {
     credit: 'الائتمان',
     discountPercent: 'نسبة الخصم {{percent}}',
     documents: 'المستندات',
+    messagesLanguage: {
+      label: 'لغة رسائل البريد الإلكتروني والرسائل النصية',
+      hint: 'نكتب بهذه اللغة رموز التحقق وروابط الدفع والتذكيرات التي نرسلها إليك.',
+      en: 'الإنجليزية',
+      ar: 'العربية',
+      saved: 'تم حفظ لغة رسائل البريد الإلكتروني والرسائل النصية',
+    },
   },
 };

@@ -1,19 +1,15 @@
 // English strings of the onboarding screens (the 'onboarding' namespace, registered when the SME or
 // supplier area loads): the verification stepper, the level screens, the timeline and the profile.
 // Arabic mirrors this shape key for key (./onboarding-ar.ts). Shared sentences live in 'messages'.
-import {
-  COUNTRY_CODES,
-  mustUploadMessage,
-  PROVIDER_REQUIRED_DOCUMENTS,
-  SME_OPTIONAL_DOCUMENTS,
-  SME_REQUIRED_DOCUMENTS,
-} from '@qist/domain';
+import { COUNTRY_CODES, mustUploadMessage } from '@qist/domain';
 
 export const onboardingEn = {
   title: 'Onboarding',
   verification: {
     title: 'Verification',
     stepsLabel: 'Verification steps',
+    /** Above the page of a rejected party: the note of its latest rejection. */
+    rejectionReason: 'Reason for the rejection',
     steps: {
       email: 'Email',
       phone: 'Phone',
@@ -104,7 +100,7 @@ export const onboardingEn = {
     filePlaceholder: 'Choose a file',
     description: 'Description',
     upload: 'Upload',
-    uploading: 'Uploading…',
+    uploading: 'Uploading',
     uploaded: 'document uploaded',
     deleted: 'document deleted',
     list: 'Uploaded documents',
@@ -121,15 +117,11 @@ export const onboardingEn = {
     verify: 'Verify',
     verifyHint: 'When every required document is uploaded, press Verify to send them to the admin.',
     mustUpload: mustUploadMessage('{{title}}'),
-    /** Display names of the document titles (the titles themselves are sent as they are). */
-    titles: {
-      articleOfAssociation: SME_REQUIRED_DOCUMENTS[0],
-      crLicense: SME_REQUIRED_DOCUMENTS[1],
-      idOfShareholders: SME_REQUIRED_DOCUMENTS[2],
-      ibanCertificate: SME_REQUIRED_DOCUMENTS[3],
-      financialStatement: PROVIDER_REQUIRED_DOCUMENTS[3],
-      bankStatement: SME_OPTIONAL_DOCUMENTS[1],
-    },
+    /** The checklist of the role's required titles, ticked as each is uploaded. */
+    checklist: 'Required documents',
+    checklistProgress: '{{done}} of {{total}} uploaded',
+    checklistDone: 'uploaded',
+    checklistMissing: 'not uploaded yet',
   },
   levelScreen: {
     approvedTitle: 'Approved by the insurance',
@@ -161,6 +153,13 @@ export const onboardingEn = {
     credit: 'Credit',
     discountPercent: 'Discount Percent {{percent}}',
     documents: 'Documents',
+    messagesLanguage: {
+      label: 'Language of emails and SMS',
+      hint: 'The codes, payment links and reminders we send you are written in this language.',
+      en: 'English',
+      ar: 'Arabic',
+      saved: 'The language of your emails and SMS is saved',
+    },
   },
 };
 

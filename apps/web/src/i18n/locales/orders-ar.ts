@@ -21,7 +21,6 @@ export const ordersAr: Translation<OrdersResources> = {
     failed: 'فشل الطلب',
     retry: 'إعادة المحاولة',
     empty: 'لا توجد بيانات',
-    open: 'عرض {{name}}',
     noDescription: 'لا يوجد وصف بعد',
     categories: 'القطاعات',
   },
@@ -140,8 +139,8 @@ export const ordersAr: Translation<OrdersResources> = {
     uploading: 'جارٍ رفع الفاتورة',
   },
   backoffice: {
-    ordersTitle: 'قائمة الطلبات',
-    installmentsTitle: 'قائمة الأقساط',
+    ordersTitle: 'الطلبات',
+    installmentsTitle: 'الأقساط',
     number: '#',
     percent: 'النسبة',
     amount: 'المبلغ',

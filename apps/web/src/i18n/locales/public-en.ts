@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '@qist/domain';
 
 export const publicEn = {
   brand: PRODUCT_NAME,
-  getStart: 'Get Start',
+  getStart: 'Get started',
   backHome: 'Back to home',
   newTab: '(opens in a new tab)',
 

@@ -1,4 +1,4 @@
-// About Us (/about-us): the company in a paragraph with a 'Get Start' button, its story, the four
+// About Us (/about-us): the company in a paragraph with a 'Get started' button, its story, the four
 // founders as cards and a numbered list of names and roles.
 import { Avatar, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

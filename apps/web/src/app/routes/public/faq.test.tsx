@@ -10,9 +10,9 @@ async function openFaq() {
 }
 
 describe('Help & FAQ', () => {
-  it('has the hero, a Get Start button to sign-in and the services we provide', async () => {
+  it('has the hero, a Get started button to sign-in and the services we provide', async () => {
     await openFaq();
-    expect(screen.getByRole('link', { name: 'Get Start' })).toHaveAttribute('href', '/auth/login');
+    expect(screen.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/auth/login');
     const services = screen.getByRole('region', { name: 'Services We Provide' });
     expect(within(services).getByText(/settles the supplier 2-4 working days/)).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-// Help & FAQ (/faq): a hero with 'Get Start' (to sign-in), the services we provide, and seven distinct
+// Help & FAQ (/faq): a hero with 'Get started' (to sign-in), the services we provide, and seven distinct
 // questions in an accordion where only one answer is open at a time.
 import { Accordion, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

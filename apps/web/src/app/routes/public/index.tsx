@@ -1,4 +1,5 @@
-// The public area: home, marketing and link pages inside the public layout; unknown paths go home.
+// The public area: home, marketing and link pages inside the public layout; an unknown path shows the
+// not-found page there, with the way home.
 // Each page is its own lazily loaded chunk, so the landing page does not carry the form libraries of
 // /pre-register. There is no Suspense boundary here on purpose: on the first visit the root's loader
 // waits for the layout and the page together (one paint), and since router navigations are
@@ -6,7 +7,8 @@
 // code has arrived. The pages' English strings (the 'public' namespace) come with this chunk; the
 // Arabic ones are fetched when Arabic is the language (see i18n/index.ts).
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { paths } from '@/config/paths';
 import { addNamespaceResources } from '@/i18n';
@@ -31,10 +33,12 @@ const PayOrderPage = lazyWithQueries(() => import('./pay-link').then((m) => ({ d
 const PayInstalmentPage = lazyWithQueries(() => import('./pay-link').then((m) => ({ default: m.PayInstalmentPage })));
 // The delivery link of the SME's QR code (it confirms the delivery, so it fetches).
 const DeliveredOrderPage = lazyWithQueries(() => import('./delivered-order').then((m) => ({ default: m.DeliveredOrderPage })));
+const NotFound = lazy(withFullStyles(() => import('@/components/ui/not-found').then((m) => ({ default: m.NotFound }))));
 
 const P = paths.public;
 
 export default function PublicArea() {
+  const { t } = useTranslation();
   return (
     <PublicLayout>
       <Routes>
@@ -49,7 +53,7 @@ export default function PublicArea() {
         <Route path={P.deliveredOrder.path} element={<DeliveredOrderPage />} />
         <Route path={P.payOrder.path} element={<PayOrderPage />} />
         <Route path={P.payInstalment.path} element={<PayInstalmentPage />} />
-        <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
+        <Route path="*" element={<NotFound to={paths.home.getHref()} label={t('notFound.home')} />} />
       </Routes>
     </PublicLayout>
   );

@@ -1,4 +1,4 @@
-// Terms & Conditions (/terms): a hero with 'Get Start' and the plain terms of the interest-free
+// Terms & Conditions (/terms): a hero with 'Get started' and the plain terms of the interest-free
 // instalment service, as a numbered list.
 import { Box, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

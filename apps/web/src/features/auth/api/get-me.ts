@@ -1,19 +1,10 @@
 // GET /api/v1/auth/me: the signed-in user, used by the SME and supplier areas to refresh LEVEL.
-import { meResponse } from '@qist/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '@/lib/api';
+import { getMeQueryOptions } from '@/lib/me';
 import { updateSession, useSession } from '@/lib/session';
 
-const meContent = meResponse.shape.content;
-
-export function getMe() {
-  return api.get('/api/v1/auth/me', meContent);
-}
-
-export function getMeQueryOptions() {
-  return queryOptions({ queryKey: ['auth', 'me'], queryFn: getMe, staleTime: 0 });
-}
+// The query itself lives in lib: the profile page reads the user's language from it too.
 
 export function useMe() {
   return useQuery(getMeQueryOptions());

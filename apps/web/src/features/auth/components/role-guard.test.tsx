@@ -23,7 +23,7 @@ describe('role areas', () => {
   it('keep an SME below level 8 to verification and profile', async () => {
     signIn('sme', 3);
     stubServer({ 'GET /api/v1/auth/me': ok(meContent('sme', 3)) });
-    const app = renderApp('/sme/no-such-page');
+    const app = renderApp('/sme/dashboard');
     expect(await screen.findByRole('heading', { name: 'Verification' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Verification Timeline' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/sme/verification');
@@ -31,10 +31,10 @@ describe('role areas', () => {
     expect(screen.getByRole('link', { name: 'Verification' })).toHaveAttribute('href', '/sme/verification');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/sme/profile');
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: "Order's" })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Orders' })).not.toBeInTheDocument();
   });
 
-  it('give an activated SME (level 8) its full menu and send unknown paths to the profile', async () => {
+  it('give an activated SME (level 8) its full menu and send verification to the profile', async () => {
     signIn('sme', 8);
     stubServer({ 'GET /api/v1/auth/me': ok(meContent('sme', 8)) });
     const app = renderApp('/sme/verification');
@@ -43,8 +43,8 @@ describe('role areas', () => {
     for (const [name, href] of [
       ['Profile', '/sme/profile'],
       ['Dashboard', '/sme/dashboard'],
-      ["Supplier's", '/sme/supplier'],
-      ["Order's", '/sme/orders'],
+      ['Suppliers', '/sme/supplier'],
+      ['Orders', '/sme/orders'],
     ] as const) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     }
@@ -55,7 +55,7 @@ describe('role areas', () => {
     signIn('sme', 7);
     stubServer({ 'GET /api/v1/auth/me': ok(meContent('sme', 8)) });
     const app = renderApp('/sme/orders');
-    expect(await screen.findByRole('heading', { name: "Order's" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/sme/orders');
     await waitFor(() => expect(window.localStorage.getItem('LEVEL')).toBe('8'));
   });
@@ -77,9 +77,9 @@ describe('role areas', () => {
     expect(app.router.state.location.pathname).toBe('/provider/verification');
   });
 
-  it('show the admin menu and send unknown admin paths to the dashboard', async () => {
+  it("show the admin menu and send the panel's own address to the dashboard", async () => {
     signIn('admin', null);
-    const app = renderApp('/admin/whatever');
+    const app = renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/admin/dashboard');
@@ -89,7 +89,7 @@ describe('role areas', () => {
       ['SMEs', '/admin/sme'],
       ['Suppliers', '/admin/supplier'],
       ['Orders', '/admin/orders'],
-      ['Installments', '/admin/installments'],
+      ['Instalments', '/admin/installments'],
       ['Settings', '/admin/settings'],
     ] as const) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
@@ -102,7 +102,7 @@ describe('role areas', () => {
     expect(await screen.findByRole('heading', { name: 'Insurance Panel' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'SMEs' })).toHaveAttribute('href', '/insurance/sme');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/insurance/orders');
-    expect(screen.queryByRole('link', { name: 'Installments' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Instalments' })).not.toBeInTheDocument();
   });
 
   it('end the session when the server answers 401', async () => {

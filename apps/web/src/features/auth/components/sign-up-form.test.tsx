@@ -34,7 +34,7 @@ describe('sign-up form', () => {
     expect(screen.getByRole('checkbox', { name: /terms/ })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'admin@example.com' })).toHaveAttribute('href', 'mailto:admin@example.com');
-    expect(screen.getByRole('link', { name: 'Do you have account ? Login' })).toHaveAttribute('href', '/auth/login');
+    expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute('href', '/auth/login');
     expect(screen.getByRole('radio', { name: 'SME' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
     for (const message of [
@@ -150,7 +150,7 @@ describe('sign-up form', () => {
     expect(await screen.findByText('contact us with email')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST', '/api/v1/auth/register')).toEqual([
-      { email: 'new.sme@example.com', password: 'secret-pass', role: 'sme', code: 'GUESSED-CODE' },
+      { email: 'new.sme@example.com', password: 'secret-pass', role: 'sme', code: 'GUESSED-CODE', language: 'en' },
     ]);
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(app.router.state.location.pathname).toBe('/auth/register/sme');

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ADMIN_CONTACT_EMAIL } from '@/config/contact';
 import { paths, roleHomeHref } from '@/config/paths';
+import { currentLanguage } from '@/i18n';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { ApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
@@ -77,7 +78,8 @@ export function SignUpForm({ role }: SignUpFormProps) {
     if (!pending) return;
     const { email, password: pass, role: chosenRole, code } = pending;
     registerMutation.mutate(
-      { email, password: pass, role: chosenRole, code },
+      // The interface language in use becomes the language of the account's emails and SMS.
+      { email, password: pass, role: chosenRole, code, language: currentLanguage() },
       {
         onSuccess: (content) => {
           setPending(null);
@@ -134,7 +136,7 @@ export function SignUpForm({ role }: SignUpFormProps) {
               <Trans
                 i18nKey="auth.register.codeHint"
                 values={{ email: ADMIN_CONTACT_EMAIL }}
-                components={{ mail: <Anchor href={`mailto:${ADMIN_CONTACT_EMAIL}`} fz="inherit" /> }}
+                components={{ mail: <Anchor href={`mailto:${ADMIN_CONTACT_EMAIL}`} fz="inherit" underline="always" /> }}
               />
             }
             {...register('code')}
@@ -145,7 +147,7 @@ export function SignUpForm({ role }: SignUpFormProps) {
               <Trans
                 i18nKey="auth.register.agree"
                 components={{
-                  terms: <Anchor component={Link} to={paths.public.terms.getHref()} target="_blank" fz="inherit" />,
+                  terms: <Anchor component={Link} to={paths.public.terms.getHref()} target="_blank" fz="inherit" underline="always" />,
                 }}
               />
             }

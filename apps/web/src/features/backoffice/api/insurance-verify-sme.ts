@@ -3,6 +3,7 @@ import { decisionResponse, type insuranceVerifyRequest } from '@qist/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
+import { queueKeys } from '@/lib/queue-keys';
 import { backofficeKeys } from './keys';
 
 export type InsuranceVerifyBody = z.input<typeof insuranceVerifyRequest>;
@@ -15,6 +16,10 @@ export function useInsuranceVerifySme() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: insuranceVerifySme,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: backofficeKeys.smes('insurance') }),
+    onSuccess: () => {
+      // the menu's count of what waits changes with every decision
+      void queryClient.invalidateQueries({ queryKey: queueKeys.all });
+      return queryClient.invalidateQueries({ queryKey: backofficeKeys.smes('insurance') });
+    },
   });
 }

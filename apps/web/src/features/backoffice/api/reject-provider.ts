@@ -3,6 +3,7 @@ import { decisionResponse, type providerRejectRequest } from '@qist/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
+import { queueKeys } from '@/lib/queue-keys';
 import { backofficeKeys } from './keys';
 
 export type RejectProviderBody = z.input<typeof providerRejectRequest>;
@@ -15,6 +16,10 @@ export function useRejectProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectProvider,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: backofficeKeys.providers() }),
+    onSuccess: () => {
+      // the menu's count of what waits changes with every decision
+      void queryClient.invalidateQueries({ queryKey: queueKeys.all });
+      return queryClient.invalidateQueries({ queryKey: backofficeKeys.providers() });
+    },
   });
 }

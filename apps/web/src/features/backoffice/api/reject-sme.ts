@@ -4,6 +4,7 @@ import { decisionResponse, type BackOfficeRole, type smeRejectRequest } from '@q
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
+import { queueKeys } from '@/lib/queue-keys';
 import { backofficeKeys } from './keys';
 
 export type RejectSmeBody = z.input<typeof smeRejectRequest>;
@@ -16,6 +17,10 @@ export function useRejectSme(role: BackOfficeRole) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RejectSmeBody) => rejectSme(role, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: backofficeKeys.smes(role) }),
+    onSuccess: () => {
+      // the menu's count of what waits changes with every decision
+      void queryClient.invalidateQueries({ queryKey: queueKeys.all });
+      return queryClient.invalidateQueries({ queryKey: backofficeKeys.smes(role) });
+    },
   });
 }

@@ -4,6 +4,7 @@ import { decisionResponse, type providerVerifyRequest } from '@qist/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
+import { queueKeys } from '@/lib/queue-keys';
 import { backofficeKeys } from './keys';
 
 export type VerifyProviderBody = z.input<typeof providerVerifyRequest>;
@@ -16,6 +17,10 @@ export function useVerifyProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyProvider,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: backofficeKeys.providers() }),
+    onSuccess: () => {
+      // the menu's count of what waits changes with every decision
+      void queryClient.invalidateQueries({ queryKey: queueKeys.all });
+      return queryClient.invalidateQueries({ queryKey: backofficeKeys.providers() });
+    },
   });
 }

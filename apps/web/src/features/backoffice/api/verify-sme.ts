@@ -3,6 +3,7 @@ import { decisionResponse, type smeVerifyRequest } from '@qist/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
+import { queueKeys } from '@/lib/queue-keys';
 import { backofficeKeys } from './keys';
 
 export type VerifySmeRole = 'admin' | 'bank';
@@ -16,6 +17,10 @@ export function useVerifySme(role: VerifySmeRole) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: VerifySmeBody) => verifySme(role, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: backofficeKeys.smes(role) }),
+    onSuccess: () => {
+      // the menu's count of what waits changes with every decision
+      void queryClient.invalidateQueries({ queryKey: queueKeys.all });
+      return queryClient.invalidateQueries({ queryKey: backofficeKeys.smes(role) });
+    },
   });
 }

@@ -118,11 +118,11 @@ describe("the SME's dashboard", () => {
     expect(screen.queryByRole('status', { name: 'Loading the dashboard' })).not.toBeInTheDocument();
   });
 
-  it("a new account: a friendly sentence, the way to Supplier's, no instalment and no charts", async () => {
+  it("a new account: a friendly sentence, the way to Suppliers, no instalment and no charts", async () => {
     openDashboard('sme', ok(EMPTY_SME_DASHBOARD));
     const empty = within(await screen.findByRole('region', { name: 'No orders yet' }));
     expect(empty.getByText(/Pick a supplier to place your first order/)).toBeInTheDocument();
-    expect(empty.getByRole('link', { name: "Browse Supplier's" })).toHaveAttribute('href', '/sme/supplier');
+    expect(empty.getByRole('link', { name: 'Browse Suppliers' })).toHaveAttribute('href', '/sme/supplier');
     expect(within(screen.getByRole('region', { name: 'Next instalment' })).getByText('No instalment due')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Orders by status' })).not.toBeInTheDocument();
   });
@@ -197,17 +197,17 @@ describe("the admin's dashboard", () => {
     expect(screen.getByText('Bank fee income').parentElement).toHaveTextContent('$1,600.40');
     expect(screen.getByText('Platform fee income').parentElement).toHaveTextContent('$2,400.60');
     expect(chartRows('Order volume by month')).toEqual(['Jan 2025$25,000.00']);
-    const smes = chartRows("SME's by level");
+    const smes = chartRows('SMEs by level');
     expect(smes.slice(0, 2)).toEqual(['Registered3', 'Email Verified0']);
     expect(smes).toContain('Admin Activated5');
     expect(smes).toContain('Full Rejected1');
-    expect(chartRows("Supplier's by level")).toContain('Admin Verified4');
+    expect(chartRows('Suppliers by level')).toContain('Admin Verified4');
   });
 
   it('no orders yet: the empty state, the funnel still shown', async () => {
     openDashboard('admin', ok({ ...EMPTY_ADMIN_DASHBOARD, smesByLevel: { '0': 2 } }));
     expect(await screen.findByRole('region', { name: 'No orders yet' })).toBeInTheDocument();
-    expect(chartRows("SME's by level")).toContain('Registered2');
+    expect(chartRows('SMEs by level')).toContain('Registered2');
     expect(screen.queryByRole('region', { name: 'Orders by status' })).not.toBeInTheDocument();
   });
 });
@@ -234,7 +234,7 @@ describe("the insurance company's dashboard", () => {
   it('shows insured SMEs and its queue (links to the SME list), credit granted and used, late', async () => {
     openDashboard('insurance', ok(INSURANCE_DASHBOARD));
     await loaded();
-    expect(kpiLink(/Insured SME's/)).toHaveAttribute('href', '/insurance/sme');
+    expect(kpiLink(/Insured SMEs/)).toHaveAttribute('href', '/insurance/sme');
     expect(kpiLink(/Waiting for your decision/)).toHaveAttribute('href', '/insurance/sme?level=6');
     expect(kpiLink(/Waiting for your decision/)).toHaveTextContent('2');
     expect(screen.getByText('Credit granted').parentElement).toHaveTextContent('$40,000.00');

@@ -1,22 +1,11 @@
 // Figures of the dashboards: amounts with the currency sign and grouping (formatAmount of @qist/domain,
-// the same in both languages, as on every other screen), counts with grouping, months in the interface
-// language ('2025-03' → 'Mar 2025'; Arabic uses 'ar', as the order screens' dates do), deadlines as a
-// full date (part 1 §9: en-GB full style), order dates and statuses as every screen writes them (lib).
-import type { Language } from '@/i18n';
+// the same in both languages, as on every other screen), counts with grouping, and months, deadlines,
+// order dates and statuses as every screen writes them (lib).
 
-const LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar' };
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export function formatCount(count: number): string {
   return COUNT.format(count);
-}
-
-/** 'YYYY-MM' → 'Mar 2025'; anything else is shown as it came. */
-export function formatMonth(month: string, language: Language): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return month;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return date.toLocaleDateString(LOCALES[language], { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** The orders a role's list shows, all statuses together. */
@@ -31,3 +20,4 @@ export function percentOf(part: number, whole: number): number {
 }
 
 export { formatDeadline, useLanguage, ORDER_STATUSES, useOrderStatusName } from '@/lib/order-format';
+export { formatMonth } from '@/lib/dates';

@@ -1,9 +1,10 @@
 // The company's phone (a tel: link), mailbox (mailto:) and its messaging, professional-network and
-// social links.
+// social links; an account that is not configured (config/social-links.ts) is left out.
 import { Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconBrandInstagram, IconBrandLinkedin, IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_EMAIL, COMPANY_PHONE, SOCIAL_LINKS } from '../contact-details';
+import { getSocialLinks } from '@/config/social-links';
+import { COMPANY_EMAIL, COMPANY_PHONE } from '../contact-details';
 import classes from './marketing.module.css';
 
 export type ContactLinkKey = 'call' | 'email' | 'whatsapp' | 'linkedin' | 'instagram';
@@ -20,13 +21,16 @@ const COLORS = { call: 'teal', email: 'cyan', whatsapp: 'green', linkedin: 'blue
 
 export function ContactLinks({ links = ['call', 'whatsapp', 'linkedin'] }: { links?: ContactLinkKey[] }) {
   const { t } = useTranslation('public');
+  const social = new Map(getSocialLinks().map((link) => [link.network as ContactLinkKey, link.href]));
+  const hrefOf = (key: ContactLinkKey) =>
+    key === 'call' ? COMPANY_PHONE.href : key === 'email' ? `mailto:${COMPANY_EMAIL}` : social.get(key);
   return (
     <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {links.map((key) => {
+        const href = hrefOf(key);
+        if (!href) return null;
         const Icon = ICONS[key];
         const external = key !== 'call' && key !== 'email';
-        const href =
-          key === 'call' ? COMPANY_PHONE.href : key === 'email' ? `mailto:${COMPANY_EMAIL}` : SOCIAL_LINKS[key].href;
         const detail = key === 'call' ? COMPANY_PHONE.display : key === 'email' ? COMPANY_EMAIL : undefined;
         return (
           <li key={key}>

@@ -1,5 +1,5 @@
 // The top of a public page: an optional badge, the page's h1, a lead paragraph, an optional
-// 'Get Start'-style button and, beside them from tablets up, an aside (illustration or facts).
+// 'Get started'-style button and, beside them from tablets up, an aside (illustration or facts).
 import { Badge, Box, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -9,7 +9,7 @@ export const UPLOAD_TIMEOUT_MS = 10_000;
 
 const content = documentResponse.shape.content;
 
-export type DocumentUpload = { title: string; description?: string; file: File };
+export type DocumentUpload = { title: string; description?: string; file: File; onProgress?: (percent: number) => void };
 
 /** The multipart field of the file: smeDoc or providerDoc. */
 export function documentFileField(role: PartyRole): string {
@@ -27,6 +27,7 @@ export function toUploadBody(role: PartyRole, { title, description, file }: Docu
 export async function uploadDocument(role: PartyRole, upload: DocumentUpload) {
   const answer = await api.post(partyUrl(role, 'doc/upload'), toUploadBody(role, upload), content, {
     timeoutMs: UPLOAD_TIMEOUT_MS,
+    onUploadProgress: upload.onProgress,
   });
   return answer.doc;
 }

@@ -7,6 +7,7 @@ import type { Category } from '@qist/domain';
 import { IconAlertCircle, IconCategory } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCategoryText } from '@/lib/category-text';
 import { useCategories } from '../api/get-categories';
 import type { PartyRole } from '../api/keys';
 
@@ -23,6 +24,7 @@ export type CategoriesPickerProps = {
 
 function CategoryList({ role, value, onChange }: Pick<CategoriesPickerProps, 'role' | 'value' | 'onChange'>) {
   const { t } = useTranslation('onboarding');
+  const categoryText = useCategoryText();
   const categories = useCategories(role);
 
   if (categories.isPending) {
@@ -61,8 +63,8 @@ function CategoryList({ role, value, onChange }: Pick<CategoriesPickerProps, 'ro
             <Checkbox
               key={category._id}
               value={category._id}
-              label={category.title}
-              description={category.desc || undefined}
+              label={categoryText.title(category)}
+              description={categoryText.desc(category) || undefined}
             />
           ))}
         </Stack>
@@ -73,11 +75,12 @@ function CategoryList({ role, value, onChange }: Pick<CategoriesPickerProps, 'ro
 
 export function CategoriesPicker({ role, value, onChange, onBlur, knownTitles, error }: CategoriesPickerProps) {
   const { t } = useTranslation('onboarding');
+  const categoryText = useCategoryText();
   const [opened, modal] = useDisclosure(false);
   const categories = useCategories(role, { enabled: opened || value.length > 0 });
   const errorId = useId();
   const titles = new Map(knownTitles);
-  for (const category of categories.data ?? []) titles.set(category._id, category.title);
+  for (const category of categories.data ?? []) titles.set(category._id, categoryText.title(category));
 
   const close = () => {
     modal.close();

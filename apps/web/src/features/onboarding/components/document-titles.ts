@@ -2,23 +2,14 @@
 // language; the value sent is always the exact title of the domain's list (DESIGN.md §6).
 import { documentTitles } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { onboardingEn } from '@/i18n/locales/onboarding-en';
+import { useDocumentTitleName } from '@/components/party/document-title';
 import type { PartyRole } from '../api/keys';
 
-type TitleKey = keyof typeof onboardingEn.documents.titles;
-
-const KEY_BY_TITLE = new Map<string, TitleKey>(
-  (Object.entries(onboardingEn.documents.titles) as [TitleKey, string][]).map(([key, title]) => [title, key]),
-);
-
-/** A document title in the interface language (an unknown title as it is). */
-export function useDocumentTitle(): (title: string) => string {
-  const { t } = useTranslation('onboarding');
-  return (title) => {
-    const key = KEY_BY_TITLE.get(title);
-    return key ? t(`documents.titles.${key}`) : title;
-  };
-}
+/**
+ * A document title in the interface language (an unknown title as it is): the one helper every
+ * screen that shows a document uses (components/party/document-title.tsx).
+ */
+export const useDocumentTitle = useDocumentTitleName;
 
 /** The picker's groups: the role's own required titles (marked *) then its optional ones. */
 export function useDocumentTitleOptions(role: PartyRole) {

@@ -1,11 +1,12 @@
 // The upload form of the documents step: the role's own titles (required ones marked), one file (PDF,
-// PNG, JPEG or WebP), an optional description, and Upload with a progress bar while the file travels.
+// PNG, JPEG or WebP), an optional description, and Upload with the percent sent while the file travels.
 // Messages (part 1 §5): 'select file to upload'; 'select title of file' (SME) / 'fill title of file' (supplier).
-import { Button, FileInput, Progress, Select, Stack, Textarea } from '@mantine/core';
+import { Button, FileInput, Select, Stack, Textarea } from '@mantine/core';
 import { DOCUMENT_MIME_TYPES, documentUploadRefusal, type DocumentUploadRefusal } from '@qist/domain';
 import { IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { notify } from '@/lib/notify';
 import type { PartyRole } from '../api/keys';
@@ -21,6 +22,7 @@ export function DocumentUploadForm({ role, disabled = false }: { role: PartyRole
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
   const [refusal, setRefusal] = useState<DocumentUploadRefusal | null>(null);
+  const [percent, setPercent] = useState(0);
 
   // once Upload has been pressed, the messages follow the fields
   const recheck = (nextTitle: string | null, nextFile: File | null) => {
@@ -32,8 +34,9 @@ export function DocumentUploadForm({ role, disabled = false }: { role: PartyRole
     const found = documentUploadRefusal(role, title, file);
     setRefusal(found);
     if (found.title || found.file || !title || !file) return;
+    setPercent(0);
     upload.mutate(
-      { title, description, file },
+      { title, description, file, onProgress: setPercent },
       {
         onSuccess: () => {
           notify.success(t('documents.uploaded'));
@@ -87,9 +90,7 @@ export function DocumentUploadForm({ role, disabled = false }: { role: PartyRole
           onChange={(event) => setDescription(event.currentTarget.value)}
           disabled={disabled}
         />
-        {upload.isPending && (
-          <Progress value={100} animated striped aria-label={t('documents.uploading')} size="lg" />
-        )}
+        {upload.isPending && <UploadProgress percent={percent} label={t('documents.uploading')} />}
         <Button
           type="submit"
           leftSection={<IconUpload size={18} />}

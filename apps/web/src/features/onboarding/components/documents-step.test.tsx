@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/i18n';
 import { ok, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
 import { areaRoutes, doc, profileOf } from '@/testing/fixtures/onboarding';
 import type { PartyDocument } from '@qist/domain';
@@ -176,3 +177,68 @@ describe('the documents step', () => {
     expect(await screen.findByText('you must upload Comprehensive financial statement (past two years)')).toBeInTheDocument();
   });
 });
+
+describe("the checklist of the role's required documents", () => {
+  /** Each required title with what the checklist says of it, as a screen reader reads the items. */
+  const checklist = () =>
+    within(screen.getByRole('list', { name: 'Required documents' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  it('ticks the titles already uploaded and counts them', async () => {
+    await openDocumentsStep('sme', [doc('CR license'), doc('Bank statement (most recent year)')]);
+    await screen.findByRole('list', { name: 'Required documents' });
+    expect(checklist()).toEqual([
+      'Article of association (not uploaded yet)',
+      'CR license (uploaded)',
+      'ID of shareholders (not uploaded yet)',
+      'Bank certified SME business account IBAN (not uploaded yet)',
+    ]);
+    expect(screen.getByText('1 of 4 uploaded')).toBeInTheDocument();
+  });
+
+  it('ticks a title as soon as its document is uploaded', async () => {
+    const uploaded: PartyDocument[] = [];
+    const app = await openDocumentsStep('sme', [], {
+      'GET /api/v1/sme/doc/list': () => ok({ docs: uploaded }),
+      'POST /api/v1/sme/doc/upload': () => {
+        uploaded.push(doc('Article of association'));
+        return ok({ doc: doc('Article of association') });
+      },
+    });
+    expect(await screen.findByText('0 of 4 uploaded')).toBeInTheDocument();
+    await pickTitle(app, 'Article of association *');
+    await app.user.upload(fileInput(), new File(['%PDF-1.4'], 'aoa.pdf', { type: 'application/pdf' }));
+    await app.user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('1 of 4 uploaded')).toBeInTheDocument();
+    expect(checklist()[0]).toBe('Article of association (uploaded)');
+  });
+
+  it("lists a supplier's own required titles", async () => {
+    await openDocumentsStep('provider', [doc('Comprehensive financial statement (past two years)')]);
+    await screen.findByRole('list', { name: 'Required documents' });
+    expect(checklist()).toEqual([
+      'Article of association (not uploaded yet)',
+      'CR license (not uploaded yet)',
+      'ID of shareholders (not uploaded yet)',
+      'Comprehensive financial statement (past two years) (uploaded)',
+    ]);
+  });
+
+  it('speaks Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    await openDocumentsStepIn('sme', [doc('CR license')]);
+    const list = await screen.findByRole('list', { name: 'المستندات المطلوبة' });
+    const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items[0]).toBe('عقد التأسيس (لم يُرفع بعد)');
+    expect(items[1]).toBe('رخصة السجل التجاري (تم الرفع)');
+    expect(screen.getByText('تم رفع 1 من 4')).toBeInTheDocument();
+  });
+});
+
+/** The documents step without waiting for its English heading. */
+async function openDocumentsStepIn(role: Role, docs: PartyDocument[]) {
+  signIn(role, 3);
+  stubServer(areaRoutes(role, 3, { docs }));
+  return renderApp(`/${role}/verification`);
+}

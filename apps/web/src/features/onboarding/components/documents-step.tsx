@@ -1,6 +1,7 @@
 // Step 4, the documents (part 1 §5): the upload form, the uploaded list (title, size, preview; a click
 // opens the full-screen preview; Delete asks first), and Verify — disabled without documents; it names
-// the first missing required title ('you must upload {title}') before asking the server to confirm.
+// the first missing required title ('you must upload {title}') before asking the server to confirm. The
+// role's required titles are a checklist above, ticked as each is uploaded.
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { canEditDocuments, firstMissingDocument, MESSAGES, type PartyDocument } from '@qist/domain';
 import { IconAlertCircle, IconShieldCheck, IconTrash } from '@tabler/icons-react';
@@ -15,6 +16,7 @@ import { useConfirmDocuments } from '../api/confirm-documents';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDocuments } from '../api/get-documents';
 import type { PartyRole } from '../api/keys';
+import { DocumentChecklist } from './document-checklist';
 import { useDocumentTitle } from './document-titles';
 import { DocumentUploadForm } from './document-upload-form';
 import { formatFileSize } from './format-size';
@@ -118,6 +120,7 @@ export function DocumentsStep({ role, level }: { role: PartyRole; level: number 
           {t('documents.intro')}
         </Text>
       </Stack>
+      {documents.data && <DocumentChecklist role={role} uploadedTitles={documents.data.map((doc) => doc.title)} />}
       <Card withBorder radius="md" padding="md" maw={640}>
         <DocumentUploadForm role={role} disabled={!editable} />
       </Card>

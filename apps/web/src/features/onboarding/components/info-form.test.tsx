@@ -41,7 +41,7 @@ describe('the information form', () => {
       'What is Your Company Description ?',
       'What is Your Company Address ?',
       'What is Your Request Credit ?',
-      'What is Select Your Categories',
+      'Select your categories',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
@@ -67,7 +67,7 @@ describe('the information form', () => {
       'What is Your Company VAT ?',
       'What is Your Company Address ?',
       'What is Your Website Address ?',
-      'What is Select Your Categories',
+      'Select your categories',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }

@@ -20,6 +20,7 @@ import { useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '@/i18n/translate-message';
+import { categoryTitle } from '@/lib/category-text';
 import { isSmeProfile, type PartyProfile } from '@/lib/party-profile';
 import { useAddInfo } from '../api/add-info';
 import type { PartyRole } from '../api/keys';
@@ -92,9 +93,11 @@ export function InfoForm({ role, level, profile }: InfoFormProps) {
     defaultValues: infoFormValues(editing ? profile : undefined),
   });
 
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
   const knownTitles = useMemo(
-    () => new Map((profile?.categories ?? []).map((category) => [category._id, category.title] as const)),
-    [profile],
+    () => new Map((profile?.categories ?? []).map((category) => [category._id, categoryTitle(category, language)] as const)),
+    [profile, language],
   );
 
   const onSubmit = handleSubmit((values) => {

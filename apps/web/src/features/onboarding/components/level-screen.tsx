@@ -85,8 +85,8 @@ export function LevelScreen({ role, level, profile }: { role: PartyRole; level: 
             <Text fz="sm" c="dimmed">
               {t('levelScreen.grantedCredit')}
             </Text>
-            <Text fz={28} fw={800} dir="ltr">
-              {formatAmount(sme.credit.limit)}
+            <Text fz={28} fw={800}>
+              <bdi dir="ltr">{formatAmount(sme.credit.limit)}</bdi>
             </Text>
           </Stack>
         )}

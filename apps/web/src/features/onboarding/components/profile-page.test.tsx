@@ -1,15 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/i18n';
-import { ok, renderApp, signIn, stubServer } from '@/testing/render-app';
+import { meContent, ok, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
 import { areaRoutes, doc, providerProfile, smeProfile } from '@/testing/fixtures/onboarding';
 import type { ProviderProfile, SmeProfile } from '@qist/domain';
 
-function openProfile(role: 'sme' | 'provider', profile: SmeProfile | ProviderProfile) {
+function openProfile(role: 'sme' | 'provider', profile: SmeProfile | ProviderProfile, extra: FakeRoutes = {}) {
   signIn(role, profile.level);
   const answer = ok(role === 'sme' ? { sme: profile } : { provider: profile });
-  stubServer({ ...areaRoutes(role, profile.level), [`GET /api/v1/${role}/profile/get`]: answer });
-  return renderApp(`/${role}/profile`);
+  const fetchMock = stubServer({ ...areaRoutes(role, profile.level), [`GET /api/v1/${role}/profile/get`]: answer, ...extra });
+  return { ...renderApp(`/${role}/profile`), fetchMock };
 }
 
 const loaded = () => screen.findByRole('heading', { name: 'Al Noor Trading' }, { timeout: 5000 });
@@ -104,5 +104,30 @@ describe('the profile page', () => {
     expect(await screen.findByText('نسبة الخصم 12%')).toBeInTheDocument();
     expect(screen.getByText('الاسم الأول')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    // the industry's Arabic title
+    expect(within(screen.getByRole('list', { name: 'القطاعات' })).getByText('التجزئة')).toBeInTheDocument();
+  });
+
+  it('saves the language of emails and SMS when it is changed, with a toast', async () => {
+    let stored = 'en';
+    const me = meContent('provider', 5);
+    const { user, fetchMock } = openProfile('provider', providerProfile(5), {
+      'GET /api/v1/auth/me': () => ok({ ...me, user: { ...me.user, language: stored } }),
+      'PUT /api/v1/auth/language': (body) => {
+        stored = (body as { language: string }).language;
+        return ok({ language: stored });
+      },
+    });
+    await loaded();
+    const select = await screen.findByRole('combobox', { name: 'Language of emails and SMS' });
+    await waitFor(() => expect(select).toHaveValue('en'));
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['English', 'Arabic']);
+
+    await user.selectOptions(select, 'ar');
+    expect(await screen.findByText('The language of your emails and SMS is saved')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'PUT', '/api/v1/auth/language')).toEqual([{ language: 'ar' }]);
+    await waitFor(() => expect(select).toHaveValue('ar'));
+    // the interface stays in the language it is in
+    expect(document.documentElement).toHaveAttribute('lang', 'en');
   });
 });

@@ -1,6 +1,7 @@
 // /sme/profile and /provider/profile (part 1 §2): the level, the shared details, the SME's requested and
 // available credit or the supplier's discount percent, the documents gallery, and from Insurance
-// Verified on (SME) the credit and instalments panel. 'loading' while the profile loads.
+// Verified on (SME) the credit and instalments panel, and the language of the emails and SMS sent to
+// the account. 'loading' while the profile loads.
 import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatAmount, SME_LEVEL } from '@qist/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { LevelBadge } from '@/components/party/level-badge';
 import { DetailItem, PartyDetails } from '@/components/party/party-details';
 import { isSmeProfile, useProfile } from '@/lib/party-profile';
 import type { PartyRole } from '../api/keys';
+import { MessagesLanguageSelect } from './messages-language-select';
 
 /** The credit panel shows from Insurance Verified (7) on: 7 and 8. */
 function showsCreditPanel(level: number): boolean {
@@ -52,6 +54,7 @@ export function ProfilePage({ role }: { role: PartyRole }) {
           </Text>
           <LevelBadge level={data.level} role={role} />
         </Group>
+        <MessagesLanguageSelect />
         {sme && (
           <Card withBorder radius="md" padding="lg">
             <SimpleGrid component="dl" cols={2} spacing="md" m={0}>

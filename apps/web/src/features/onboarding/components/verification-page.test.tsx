@@ -56,9 +56,9 @@ describe('the verification page', () => {
     const cards = await within(timeline).findAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent(formatFullDate(LOGS[0]!.createdAt));
-    expect(cards[0]).toHaveTextContent('account created');
+    expect(cards[0]).toHaveTextContent('Account created');
     expect(cards[0]).toHaveTextContent('Registered');
-    expect(cards[1]).toHaveTextContent('email verified');
+    expect(cards[1]).toHaveTextContent('Email verified');
     expect(cards[1]).toHaveTextContent('Email Verified');
   });
 
@@ -88,7 +88,7 @@ describe('the verification page', () => {
     expect(screen.queryByText('down')).not.toBeInTheDocument();
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('account created')).toBeInTheDocument();
+    expect(await screen.findByText('Account created')).toBeInTheDocument();
   });
 
   it('speaks Arabic, right to left', async () => {
@@ -106,5 +106,61 @@ describe('the verification page', () => {
     await i18n.changeLanguage('ar');
     openAt('sme', -1);
     expect(await heading('للأسف تم حظرك !!!')).toBeInTheDocument();
+  });
+});
+
+describe('the reason of a rejection', () => {
+  const log = (id: string, level: number, role: string, desc: string) => ({
+    _id: id,
+    createdAt: `2025-02-0${id.length}T09:00:00.000Z`,
+    desc,
+    code: level < 0 ? 'rejected' : 'verified',
+    params: {},
+    level,
+    operator: { role },
+  });
+  const history = [
+    ...LOGS,
+    log('r1', -2, 'admin', 'The CR license has expired.'),
+    log('r12', 4, 'sme', ''),
+    log('r123', -2, 'bank', 'The IBAN certificate is not for the business account.'),
+  ];
+
+  it.each([
+    ['sme', -2],
+    ['provider', -2],
+    ['sme', -1],
+    ['sme', -6],
+  ] as const)('is read first by the %s at level %i: the latest rejection note, above the page', async (role, level) => {
+    openAt(role, level, { [`GET /api/v1/${role}/log/list`]: ok({ logs: history }) });
+    const note = await screen.findByText('The IBAN certificate is not for the business account.', { selector: '[role="alert"] *' });
+    const alert = note.closest('[role="alert"]')!;
+    expect(alert).toHaveTextContent('Reason for the rejection');
+    expect(screen.getAllByRole('alert')[0]).toBe(alert);
+    // above the timeline, which still lists every entry at the bottom
+    const timeline = screen.getByRole('region', { name: 'Verification Timeline' });
+    expect(alert.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText('The CR license has expired.', { selector: '[role="alert"] *' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown once the party is back in the journey', async () => {
+    openAt('sme', 4, { 'GET /api/v1/sme/log/list': ok({ logs: history }) });
+    await heading('Your account created successfully. Waiting for admin');
+    await screen.findAllByTestId('log-card');
+    expect(screen.queryByText('Reason for the rejection')).not.toBeInTheDocument();
+  });
+
+  it('says nothing when the rejection carries no note', async () => {
+    openAt('sme', -2, { 'GET /api/v1/sme/log/list': ok({ logs: [...LOGS, log('r1', -2, 'admin', '')] }) });
+    await heading('SME Add Information');
+    await screen.findAllByTestId('log-card');
+    expect(screen.queryByText('Reason for the rejection')).not.toBeInTheDocument();
+  });
+
+  it('speaks Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    openAt('sme', -2, { 'GET /api/v1/sme/log/list': ok({ logs: history }) });
+    const note = await screen.findByText('The IBAN certificate is not for the business account.', { selector: '[role="alert"] *' });
+    expect(note.closest('[role="alert"]')).toHaveTextContent('سبب الرفض');
   });
 });

@@ -1,5 +1,6 @@
 // /sme/verification and /provider/verification: the 4-step stepper at the step of the level (0-3, and
-// the information step again at -2), or the level's own screen; the Verification Timeline below.
+// the information step again at -2), or the level's own screen; the Verification Timeline below. A
+// rejected party reads the reason of its rejection first, above everything.
 import { Alert, Button, Card, Center, Loader, Stack, Stepper, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { currentStep } from '@qist/domain';
@@ -13,6 +14,7 @@ import { EmailStep } from './email-step';
 import { InfoForm } from './info-form';
 import { hasLevelScreen, LevelScreen } from './level-screen';
 import { PhoneStep } from './phone-step';
+import { RejectionAlert } from './rejection-alert';
 import { VerificationTimeline } from './verification-timeline';
 
 const STEPS = ['email', 'phone', 'info', 'documents'] as const;
@@ -100,6 +102,7 @@ export function VerificationPage({ role }: { role: PartyRole }) {
       <Title order={1} fz={{ base: 26, sm: 32 }}>
         {t('verification.title')}
       </Title>
+      {level !== null && <RejectionAlert role={role} level={level} />}
       {body}
       <VerificationTimeline role={role} />
     </Stack>

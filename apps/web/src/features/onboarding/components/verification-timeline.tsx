@@ -1,13 +1,15 @@
 // The Verification Timeline under the stepper (part 1 §2): one card per log (created time in en-GB full
-// style, description, level with its name), oldest first; 'Loading Logs', 'no data', and on failure
+// style, description in the reader's language with the operator's note as written, level with its
+// name), oldest first; 'Loading Logs', 'no data', and on failure
 // 'Request failed' with Retry while the list is tried again every 3 s.
-import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { isRole } from '@qist/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFullDate } from '@/components/party/format';
 import { LevelBadge } from '@/components/party/level-badge';
+import { LogText } from '@/components/party/log-text';
 import { useLogs } from '../api/get-logs';
 import type { PartyRole } from '../api/keys';
 
@@ -50,12 +52,12 @@ export function VerificationTimeline({ role }: { role: PartyRole }) {
                     {t('timeline.by')}: {isRole(log.operator.role) ? tc(`panel.roles.${log.operator.role}`) : log.operator.role}
                   </Badge>
                 </Group>
-                <Text fz="sm">
+                <Box fz="sm">
                   <Text span c="dimmed" fz="sm">
-                    {t('timeline.description')}:{' '}
+                    {t('timeline.description')}:
                   </Text>
-                  <span>{log.desc}</span>
-                </Text>
+                  <LogText log={log} />
+                </Box>
                 <Group gap={6}>
                   <Text span c="dimmed" fz="sm">
                     {t('timeline.level')}:

@@ -1,10 +1,12 @@
 // The steps of an order taken by the supplier and the back office (DESIGN.md §4, §7), each a POST of
 // { orderId } answering the order's new status: the supplier's accept (1 → 2) and decline (1 → -1),
 // the admin's invoice verify (4 → 5) and the bank's pay (5 → 6). A refusal's msg (a 409 names the
-// current status) is an error toast (lib/api.ts); on success every order query is fetched again.
+// current status) is an error toast (lib/api.ts); on success every order query is fetched again, and
+// the back office's queue counts after its steps.
 import { orderStepResponse } from '@qist/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queueKeys } from '@/lib/queue-keys';
 import { orderUrl, ordersKeys } from './keys';
 
 const content = orderStepResponse.shape.content;
@@ -27,6 +29,10 @@ export function useOrderStep(step: OrderStep) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) => takeOrderStep(step, orderId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+    onSuccess: () => {
+      // the invoice verification and the payout empty the admin's and the bank's queue counts
+      if (step === 'verifyInvoice' || step === 'pay') void queryClient.invalidateQueries({ queryKey: queueKeys.all });
+      return queryClient.invalidateQueries({ queryKey: ordersKeys.all });
+    },
   });
 }

@@ -9,7 +9,7 @@ export const INVOICE_UPLOAD_TIMEOUT_MS = 10_000;
 
 const content = orderStepResponse.shape.content;
 
-export type InvoiceUpload = { orderId: string; file: File };
+export type InvoiceUpload = { orderId: string; file: File; onProgress?: (percent: number) => void };
 
 export function toInvoiceBody({ orderId, file }: InvoiceUpload): FormData {
   const body = new FormData();
@@ -22,6 +22,7 @@ export function toInvoiceBody({ orderId, file }: InvoiceUpload): FormData {
 export function uploadInvoice(upload: InvoiceUpload) {
   return api.post(orderUrl('provider', 'invoice/upload'), toInvoiceBody(upload), content, {
     timeoutMs: INVOICE_UPLOAD_TIMEOUT_MS,
+    onUploadProgress: upload.onProgress,
   });
 }
 

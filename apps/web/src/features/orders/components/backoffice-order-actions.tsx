@@ -79,8 +79,8 @@ export function PayOrderButton({ order, backHref }: ActionProps) {
               <Text fz="sm" c="dimmed">
                 {t('backoffice.payoutLabel')}
               </Text>
-              <Text fw={700} fz="xl" dir="ltr">
-                {formatAmount(order.breakdown.supplierPayout)}
+              <Text fw={700} fz="xl">
+                <bdi dir="ltr">{formatAmount(order.breakdown.supplierPayout)}</bdi>
               </Text>
             </Stack>
           )}

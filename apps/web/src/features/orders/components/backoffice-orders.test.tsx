@@ -109,11 +109,11 @@ describe("the insurance company's order page", () => {
 });
 
 describe("the back office's order list", () => {
-  it.each(['admin', 'bank', 'insurance'] as const)("%s: \"list of order's\" with SME and Supplier", async (role) => {
+  it.each(['admin', 'bank', 'insurance'] as const)('%s: "Orders" with SME and Supplier', async (role) => {
     signIn(role, null);
     const fetchMock = stubServer({ [`GET /api/v1/${role}/order/list`]: ok({ orders: [order(4, 3)], count: 1 }) });
     renderApp(`/${role}/orders?status=4`);
-    const table = await screen.findByRole('table', { name: "list of order's" });
+    const table = await screen.findByRole('table', { name: 'Orders' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['SME', 'Supplier', 'Amount', 'Status', 'Actions']);
     expect(within(table).getByRole('link', { name: /Show the order of \$1,000\.00/ })).toHaveAttribute('href', `/${role}/order/${ORDER_ID}`);
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('order/list'))).toEqual([
@@ -133,7 +133,7 @@ describe('the instalment list', () => {
       }),
     });
     renderApp(`/${role}/installments`);
-    const table = await screen.findByRole('table', { name: 'list of installments' });
+    const table = await screen.findByRole('table', { name: 'Instalments' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       '#',
       'Percent',

@@ -1,11 +1,13 @@
 // The supplier's Upload invoice section of a delivered order (part 1 §2: shown only at status 3): one
 // file (PDF, PNG, JPEG or WebP, at most 10 MB), 'select file to upload' when none is chosen, a toast
-// once it is sent and the order fetched again (it moves to 4 and shows the invoice).
-import { Button, Card, FileInput, Progress, Stack, Text, Title } from '@mantine/core';
+// once it is sent and the order fetched again (it moves to 4 and shows the invoice); the percent sent
+// while it travels.
+import { Button, Card, FileInput, Stack, Text, Title } from '@mantine/core';
 import { canTakeAction, DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES, MESSAGES, type Order } from '@qist/domain';
 import { IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { notify } from '@/lib/notify';
 import { useUploadInvoice } from '../api/upload-invoice';
@@ -25,6 +27,7 @@ export function InvoiceUpload({ order }: { order: Pick<Order, '_id' | 'status'> 
   const [file, setFile] = useState<File | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [isChecked, setChecked] = useState(false);
+  const [percent, setPercent] = useState(0);
   if (!canTakeAction('uploadInvoice', order.status, 'provider')) return null;
 
   const onSubmit = (event: FormEvent) => {
@@ -33,8 +36,9 @@ export function InvoiceUpload({ order }: { order: Pick<Order, '_id' | 'status'> 
     setChecked(true);
     setRefusal(found);
     if (found || !file) return;
+    setPercent(0);
     upload.mutate(
-      { orderId: order._id, file },
+      { orderId: order._id, file, onProgress: setPercent },
       {
         onSuccess: () => {
           notify.success(MESSAGES.invoiceUploaded);
@@ -71,7 +75,7 @@ export function InvoiceUpload({ order }: { order: Pick<Order, '_id' | 'status'> 
             error={tm(refusal ?? undefined)}
             disabled={upload.isPending}
           />
-          {upload.isPending && <Progress value={100} animated striped aria-label={t('fulfilment.uploading')} size="lg" />}
+          {upload.isPending && <UploadProgress percent={percent} label={t('fulfilment.uploading')} />}
           <Button type="submit" leftSection={<IconUpload size={18} />} loading={upload.isPending} w={{ base: '100%', sm: 'fit-content' }}>
             {t('fulfilment.upload')}
           </Button>

@@ -154,7 +154,7 @@ describe("the SME's order list", () => {
       'GET /api/v1/sme/order/list': ok({ orders: [order(1, 1), { ...order(6, 4), _id: 'order-2' }], count: 2 }),
     });
     const { user, router } = renderApp('/sme/orders');
-    const table = await screen.findByRole('table', { name: "Order's" });
+    const table = await screen.findByRole('table', { name: 'Orders' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Supplier', 'Amount', 'Status', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Waiting')).toBeInTheDocument();

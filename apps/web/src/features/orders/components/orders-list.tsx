@@ -26,8 +26,8 @@ function Party({ party }: { party: OrderListItem['provider_id'] }) {
         {party.desc.title || party.auth_id.email}
       </Text>
       {party.desc.title && (
-        <Text fz="xs" c="dimmed" dir="ltr" ta="start" style={{ overflowWrap: 'anywhere' }}>
-          {party.auth_id.email}
+        <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <bdi dir="ltr">{party.auth_id.email}</bdi>
         </Text>
       )}
     </Stack>

@@ -139,7 +139,7 @@ describe("the supplier's order list", () => {
       'GET /api/v1/provider/order/list': ok({ orders: [order(1, 1)], count: 1 }),
     });
     renderApp('/provider/orders?status=1');
-    const table = await screen.findByRole('table', { name: "Order's" });
+    const table = await screen.findByRole('table', { name: 'Orders' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['SME', 'Amount', 'Status', 'Actions']);
     expect(within(table).getByRole('link', { name: 'Show the order of $1,000.00 with Al Noor Trading' })).toHaveAttribute(
       'href',

@@ -20,7 +20,7 @@ describe('the payment result page', () => {
     renderApp(`/sme/payment-result/${TRANSACTION_ID}`);
     expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the order' })).toHaveAttribute('href', `/sme/order/${ORDER_ID}`);
-    expect(screen.getByRole('link', { name: "See Order's" })).toHaveAttribute('href', '/sme/orders');
+    expect(screen.getByRole('link', { name: 'See Orders' })).toHaveAttribute('href', '/sme/orders');
     expect(sentBodies(fetchMock, 'POST', '/api/v1/sme/pay/verify')).toEqual([{ transactionId: TRANSACTION_ID }]);
     if (payStatus) expect(await screen.findByText('payment is done successfully')).toBeInTheDocument();
     else expect(screen.queryByText('payment is done successfully')).not.toBeInTheDocument();

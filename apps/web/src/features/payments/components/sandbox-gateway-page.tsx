@@ -61,8 +61,8 @@ function SandboxTransaction({ transactionId }: { transactionId: string }) {
         <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
           {t('gateway.amount')}
         </Text>
-        <Text fz={32} fw={800} dir="ltr" ta="start" lh={1.2}>
-          {formatAmount(amount)}
+        <Text fz={32} fw={800} lh={1.2}>
+          <bdi dir="ltr">{formatAmount(amount)}</bdi>
         </Text>
       </Stack>
       <Stack gap={2}>

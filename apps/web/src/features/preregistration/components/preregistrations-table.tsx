@@ -11,7 +11,7 @@ export function PreregistrationsTable() {
   const query = usePreregistrations(page);
 
   const columns: Column<PreRegistrationItem>[] = [
-    { key: 'company', header: t('preRegistered.companyName'), render: (f) => f.CompanyName },
+    { key: 'company', header: t('preRegistered.companyName'), render: (f) => <bdi>{f.CompanyName}</bdi> },
     { key: 'email', header: t('preRegistered.email'), render: (f) => f.CompanyEmail },
     { key: 'phone', header: t('preRegistered.phone'), render: (f) => <span dir="ltr">{f.CompanyPhone}</span> },
     { key: 'industry', header: t('preRegistered.industry'), render: (f) => f.BusinessSector },

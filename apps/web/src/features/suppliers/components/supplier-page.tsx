@@ -11,6 +11,7 @@ import { DetailItem } from '@/components/party/party-details';
 import { paths } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { ApiError } from '@/lib/api';
+import { useCategoryText } from '@/lib/category-text';
 import { useSupplier } from '../api/get-supplier';
 import { CreateOrderModal } from './create-order-modal';
 
@@ -26,6 +27,7 @@ function ltr(value: string | null) {
 
 function SupplierDetails({ supplier }: { supplier: ProviderDetail }) {
   const { t } = useTranslation('orders');
+  const categoryText = useCategoryText();
   const [isOrdering, setOrdering] = useState(false);
   const { info, desc } = supplier;
   const name = desc.title || supplier.auth_id.email;
@@ -59,7 +61,7 @@ function SupplierDetails({ supplier }: { supplier: ProviderDetail }) {
             <Group gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('supplier.industries')}>
               {supplier.categories.map((category) => (
                 <Badge component="li" key={category._id} variant="outline" tt="none" size="lg" fw={500}>
-                  {category.title}
+                  {categoryText.title(category)}
                 </Badge>
               ))}
             </Group>

@@ -1,28 +1,33 @@
 // "Supplier's" (part 1 §2): the verified suppliers an active SME can buy from, as cards with title,
-// text and category tags, ten a page with the shared pager; each card opens the supplier's page.
+// text and category tags, ten a page with the shared pager; each card opens the supplier's page (through
+// its title's link, stretched over the card).
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ProviderCard } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager, usePageParam } from '@/components/data-table';
 import { paths } from '@/config/paths';
+import { useCategoryText } from '@/lib/category-text';
 import { useSuppliers } from '../api/get-suppliers';
+import classes from './supplier-card.module.css';
 
 function SupplierCard({ supplier }: { supplier: ProviderCard }) {
   const { t } = useTranslation('orders');
+  const categoryText = useCategoryText();
   const title = supplier.desc.title || supplier.auth_id.email;
   return (
     <Card
-      component={Link}
-      to={paths.sme.supplier.getHref(supplier._id)}
+      component="article"
       withBorder
       radius="md"
       padding="lg"
-      aria-label={t('suppliers.open', { name: title })}
+      className={classes.card}
       style={{ display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)', height: '100%' }}
     >
       <Title order={2} fz="lg" dir="auto" style={{ overflowWrap: 'anywhere' }}>
-        {title}
+        <Link to={paths.sme.supplier.getHref(supplier._id)} className={classes.link}>
+          {title}
+        </Link>
       </Title>
       <Text c={supplier.desc.text ? undefined : 'dimmed'} fz="sm" lineClamp={4} dir="auto" style={{ overflowWrap: 'anywhere' }}>
         {supplier.desc.text || t('suppliers.noDescription')}
@@ -31,7 +36,7 @@ function SupplierCard({ supplier }: { supplier: ProviderCard }) {
         <Group gap={6} mt="auto" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('suppliers.categories')}>
           {supplier.categories.map((category) => (
             <Badge component="li" key={category._id} variant="light" tt="none" fw={500}>
-              {category.title}
+              {categoryText.title(category)}
             </Badge>
           ))}
         </Group>

@@ -28,11 +28,13 @@ describe("the SME's supplier list", () => {
       'GET /api/v1/sme/provider/list': ok({ providers: Array.from({ length: 10 }, (_, i) => supplierCard(i + 1)), count: 23 }),
     });
     const { user, router } = renderApp('/sme/supplier');
-    const list = await screen.findByRole('list', { name: "Supplier's" });
-    const cards = within(list).getAllByRole('link');
+    const list = await screen.findByRole('list', { name: 'Suppliers' });
+    const cards = within(list).getAllByRole('article');
     expect(cards).toHaveLength(10);
-    expect(cards[1]).toHaveAccessibleName('Show Supplier 2');
-    expect(cards[1]).toHaveAttribute('href', `/sme/supplier/${supplierCard(2)._id}`);
+    // one link a card, named by its visible title (and stretched over the card)
+    const link = within(cards[1]!).getByRole('link');
+    expect(link).toHaveAccessibleName('Supplier 2');
+    expect(link).toHaveAttribute('href', `/sme/supplier/${supplierCard(2)._id}`);
     expect(within(cards[1]!).getByText('What supplier 2 sells.')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('Retail')).toBeInTheDocument();
     expect(screen.getByText('23 in total')).toBeInTheDocument();

@@ -12,6 +12,7 @@ function openSme(role: Role, level: number, extra: FakeRoutes = {}, overrides: P
   const fetchMock = stubServer({
     [`GET /api/v1/${role}/sme/show/${SME_ID}`]: ok({ sme: smeProfile({ level, ...overrides }) }),
     [`GET /api/v1/${role}/sme/list`]: ok({ smes: [], count: 0 }),
+    [`GET /api/v1/${role}/sme/log/list/${SME_ID}`]: ok({ logs: [] }),
     ...extra,
   });
   const view = renderApp(`/${role}/sme/${SME_ID}/info`);
@@ -67,7 +68,7 @@ describe('the admin and bank decisions on an SME', () => {
     expect(await screen.findByText('Done!')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST', '/api/v1/admin/sme/verify')).toEqual([{ smeId: SME_ID, desc: 'all documents in order' }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/sme'));
-    expect(await screen.findByRole('heading', { name: "List Of SME's" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'SMEs' })).toBeInTheDocument();
   });
 
   it('asks before a reject: No sends nothing; a confirmed full reject sends full: true', async () => {
@@ -163,6 +164,47 @@ describe("an insurance company's decision", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/insurance/sme'));
   });
 
+  it('shows the underwriting summary above the decision: the request, company, categories, documents and the notes', async () => {
+    const note = (id: string, level: number, role: string, desc: string) => ({
+      _id: id,
+      createdAt: '2026-01-05T10:00:00.000Z',
+      desc,
+      code: 'verified',
+      params: {},
+      level,
+      operator: { role },
+    });
+    openSme(
+      'insurance',
+      6,
+      {
+        [`GET /api/v1/insurance/sme/log/list/${SME_ID}`]: ok({
+          logs: [note('l1', 4, 'sme', ''), note('l2', 5, 'admin', 'CR and shareholder IDs match'), note('l3', 6, 'bank', 'IBAN confirmed with the holder')],
+        }),
+      },
+      { credit: { request: 12000, limit: 0, amount: 0, spend: 0 } },
+    );
+    const summary = await screen.findByRole('region', { name: 'Underwriting summary' });
+    const inSummary = within(summary);
+    expect(inSummary.getByText('$12,000.00')).toBeInTheDocument();
+    expect(inSummary.getByText('Al Noor Trading')).toBeInTheDocument();
+    expect(inSummary.getByText('Retail')).toBeInTheDocument();
+    expect(inSummary.getByText('Education')).toBeInTheDocument();
+    expect(inSummary.getByRole('link', { name: 'CR license' })).toHaveAttribute('href', '/api/v1/pub/sme/doc/file/cr.png?sig=x');
+    expect(await inSummary.findByText('CR and shareholder IDs match')).toBeInTheDocument();
+    expect(inSummary.getByText('IBAN confirmed with the holder')).toBeInTheDocument();
+    expect(inSummary.queryByText('No note')).not.toBeInTheDocument();
+    // read before deciding: the summary comes first
+    const decision = screen.getByRole('region', { name: 'Decision' });
+    expect(summary.compareDocumentPosition(decision) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("says 'No note' in the summary when the admin and the bank left none", async () => {
+    openSme('insurance', 6);
+    const summary = await screen.findByRole('region', { name: 'Underwriting summary' });
+    expect(await within(summary).findAllByText('No note')).toHaveLength(2);
+  });
+
   it("says when the SME is in another company's queue", async () => {
     const { user } = openSme('insurance', 6, {
       'POST /api/v1/insurance/sme/verify': fail(409, 'this SME is in the queue of another insurance company'),
@@ -176,31 +218,66 @@ describe("an insurance company's decision", () => {
 describe('the installment-set form (admin, level 7)', () => {
   const percentInput = (n: number) => screen.getByRole('textbox', { name: `Installment ${n}` });
 
-  it('starts with one row of 10 %, adds rows of 10 % and removes them', async () => {
+  /** The example order's rows as the admin reads them: #, share, amount, due. */
+  const previewRows = () =>
+    within(screen.getByRole('table', { name: 'An order of $1,000.00 under this plan' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+  it('opens on 25/25/25/25 when the SME has no plan, previews an order of $1,000.00, adds rows of 10 % and removes them', async () => {
     const { user } = openSme('admin', 7);
     await profileLoaded();
-    expect(screen.getByRole('heading', { name: 'set Installment' })).toBeInTheDocument();
-    expect(percentInput(1)).toHaveValue('10 %');
-    expect(screen.getByRole('button', { name: 'Remove row 1' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Set instalments' })).toBeInTheDocument();
+    expect([1, 2, 3, 4].map((n) => (percentInput(n) as HTMLInputElement).value)).toEqual(['25 %', '25 %', '25 %', '25 %']);
+    expect(screen.getByText('Total: 100 %')).toBeInTheDocument();
+    expect(previewRows()).toEqual([
+      ['1', '25 %', '$250.00', 'At ordering'],
+      ['2', '25 %', '$250.00', '30 days after ordering'],
+      ['3', '25 %', '$250.00', '60 days after ordering'],
+      ['4', '25 %', '$250.00', '90 days after ordering'],
+    ]);
+
     await user.click(screen.getByRole('button', { name: 'Add row' }));
-    await user.click(screen.getByRole('button', { name: 'Add row' }));
-    expect(percentInput(3)).toHaveValue('10 %');
-    expect(screen.getByText('Total: 30 %')).toBeInTheDocument();
+    expect(percentInput(5)).toHaveValue('10 %');
+    expect(screen.getByText('Total: 110 %')).toBeInTheDocument();
+    // no order can be split by a plan that is not whole: the example waits for it
+    expect(screen.queryByRole('table', { name: 'An order of $1,000.00 under this plan' })).not.toBeInTheDocument();
+    expect(screen.getByText('The example appears once the parts add up to 100 %.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove row 2' }));
-    expect(screen.queryByRole('textbox', { name: 'Installment 3' })).not.toBeInTheDocument();
-    expect(screen.getByText('Total: 20 %')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Installment 5' })).not.toBeInTheDocument();
+    expect(screen.getByText('Total: 85 %')).toBeInTheDocument();
   });
 
-  it('shows an existing plan ×100', async () => {
-    openSme('admin', 7, {}, { installments: [0.25, 0.25, 0.5] });
+  it("shows an existing plan ×100 and previews it as it is typed", async () => {
+    const { user } = openSme('admin', 7, {}, { installments: [0.25, 0.25, 0.5] });
     await profileLoaded();
     expect([1, 2, 3].map((n) => (percentInput(n) as HTMLInputElement).value)).toEqual(['25 %', '25 %', '50 %']);
+    expect(screen.getByRole('button', { name: 'Remove row 1' })).toBeEnabled();
+    expect(previewRows()).toEqual([
+      ['1', '25 %', '$250.00', 'At ordering'],
+      ['2', '25 %', '$250.00', '30 days after ordering'],
+      ['3', '50 %', '$500.00', '60 days after ordering'],
+    ]);
+    // the preview follows the rows as they are typed
+    await user.clear(percentInput(1));
+    await user.type(percentInput(1), '12.5');
+    await user.clear(percentInput(3));
+    await user.type(percentInput(3), '62.5');
+    expect(previewRows().map((row) => row.slice(1, 3))).toEqual([
+      ['12.5 %', '$125.00'],
+      ['25 %', '$250.00'],
+      ['62.5 %', '$625.00'],
+    ]);
   });
 
   it('checks each row and the sum, then sends 70/10/10/10 as fractions', async () => {
     const { user, router, fetchMock } = openSme('admin', 7, { 'POST /api/v1/admin/sme/active': ok({ level: 8 }) });
     await profileLoaded();
-    for (let i = 0; i < 3; i += 1) await user.click(screen.getByRole('button', { name: 'Add row' }));
+    for (const n of [3, 4]) {
+      await user.clear(percentInput(n));
+      await user.type(percentInput(n), '10');
+    }
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'plan agreed');
 
     await user.clear(percentInput(1));
@@ -233,7 +310,7 @@ describe('the installment-set form (admin, level 7)', () => {
   it('compares the sum in basis points: 33.33 + 33.33 + 33.34 is whole', async () => {
     const { user, fetchMock } = openSme('admin', 7, { 'POST /api/v1/admin/sme/active': ok({ level: 8 }) });
     await profileLoaded();
-    for (let i = 0; i < 2; i += 1) await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await user.click(screen.getByRole('button', { name: 'Remove row 4' }));
     for (const [n, value] of [[1, '33.33'], [2, '33.33'], [3, '33.34']] as const) {
       await user.clear(percentInput(n));
       await user.type(percentInput(n), value);

@@ -1,13 +1,18 @@
 // "set Installment" (part 2 §5): the admin sets an SME's instalment plan at level 7, which activates it.
-// Rows of percents (a new row is 10 %, an existing plan is shown ×100), each present and not zero, the
-// sum exactly 100 % (in basis points); sent as fractions.
+// Rows of percents (a new row is 10 %, an existing plan is shown ×100, none yet opens on 25/25/25/25),
+// each present and not zero, the sum exactly 100 % (in basis points); sent as fractions. Below the rows,
+// what an example order would owe under the plan, by the domain's schedule.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Stack, Text, Textarea, NumberInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, Textarea, NumberInput } from '@mantine/core';
 import {
-  fractionToPercent,
+  formatAmount,
+  fromMinorUnits,
+  initialInstallmentRows,
   installmentsForm,
   MAX_INSTALLMENTS,
   newInstallmentRow,
+  PLAN_PREVIEW_AMOUNT_MINOR,
+  previewPlan,
   toInstallmentFractions,
   type InstallmentsFormInput,
   type InstallmentsFormValues,
@@ -25,10 +30,53 @@ import { DecisionCard } from './decision-card';
 // The rows hold raw input (an emptied field is ''); the schema judges them.
 const resolver = zodResolver(installmentsForm) as unknown as Resolver<InstallmentsFormInput, unknown, InstallmentsFormValues>;
 
-function initialRows(sme: SmeProfile): InstallmentsFormInput['installments'] {
-  return sme.installments.length > 0
-    ? sme.installments.map((fraction) => ({ percent: fractionToPercent(fraction) }))
-    : [newInstallmentRow()];
+/** An example order under the plan being typed: each instalment's share, amount and due day. */
+function PlanPreview({ rows }: { rows: InstallmentsFormInput['installments'] }) {
+  const { t } = useTranslation('backoffice');
+  const preview = previewPlan(rows.map((row) => row.percent));
+  const example = formatAmount(fromMinorUnits(PLAN_PREVIEW_AMOUNT_MINOR));
+  return (
+    <Stack gap={4} component="section" aria-label={t('installments.preview.title')}>
+      <Text fw={600} fz="sm">
+        {t('installments.preview.title')}
+      </Text>
+      {preview === null ? (
+        <Text fz="sm" c="dimmed">
+          {t('installments.preview.incomplete')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={300} type="native">
+          <Table fz="sm" verticalSpacing={4} maw={480}>
+            <Table.Caption ta="start">{t('installments.preview.caption', { amount: example })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('installments.preview.number')}</Table.Th>
+                <Table.Th>{t('installments.preview.share')}</Table.Th>
+                <Table.Th>{t('installments.preview.amount')}</Table.Th>
+                <Table.Th>{t('installments.preview.due')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.map((row, index) => (
+                <Table.Tr key={index}>
+                  <Table.Td>{index + 1}</Table.Td>
+                  <Table.Td>
+                    <span dir="ltr">{row.percent} %</span>
+                  </Table.Td>
+                  <Table.Td>
+                    <span dir="ltr">{formatAmount(fromMinorUnits(row.amountMinor))}</span>
+                  </Table.Td>
+                  <Table.Td>
+                    {row.dueAfterDays === 0 ? t('installments.preview.atOrder') : t('installments.preview.afterDays', { days: row.dueAfterDays })}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
 }
 
 /** The running total in percent, without float noise (ignoring rows that are not numbers yet). */
@@ -49,7 +97,7 @@ export function InstallmentsForm({ sme }: { sme: SmeProfile }) {
     formState: { errors },
   } = useForm<InstallmentsFormInput, unknown, InstallmentsFormValues>({
     resolver,
-    defaultValues: { desc: '', installments: initialRows(sme) },
+    defaultValues: { desc: '', installments: initialInstallmentRows(sme.installments) },
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'installments' });
   const rows = useWatch({ control, name: 'installments' });
@@ -129,6 +177,7 @@ export function InstallmentsForm({ sme }: { sme: SmeProfile }) {
               {tm(planError)}
             </Text>
           )}
+          <PlanPreview rows={rows ?? []} />
           <Textarea
             label={t('decision.description')}
             placeholder={t('decision.descriptionPlaceholder')}

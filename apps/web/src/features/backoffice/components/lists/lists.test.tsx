@@ -19,8 +19,8 @@ describe('the SME list (admin, bank, insurance)', () => {
       }),
     });
     renderApp('/admin/sme');
-    const table = await screen.findByRole('table', { name: "List Of SME's" });
-    expect(screen.getByRole('heading', { name: "List Of SME's", level: 1 })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'SMEs' });
+    expect(screen.getByRole('heading', { name: 'SMEs', level: 1 })).toBeInTheDocument();
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Email', 'Phone / Name', 'Verification Level', 'Request Credit / Credit ($)', 'Actions']);
 
@@ -42,7 +42,7 @@ describe('the SME list (admin, bank, insurance)', () => {
       'GET /api/v1/bank/sme/list': ok({ smes: Array.from({ length: 10 }, (_, i) => smeListItem(i + 1)), count: 35 }),
     });
     const { user, router } = renderApp('/bank/sme');
-    await screen.findByRole('table', { name: "List Of SME's" });
+    await screen.findByRole('table', { name: 'SMEs' });
     await user.click(screen.getByRole('button', { name: '3' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
 
@@ -53,10 +53,11 @@ describe('the SME list (admin, bank, insurance)', () => {
 
     await waitFor(() => expect(router.state.location.search).toBe('?level=4'));
     const base = '/api/v1/bank/sme/list?';
+    // the bank's list opens on its queue (level 5)
     await waitFor(() =>
       expect(listUrls(fetchMock, base)).toEqual([
-        `${base}page=1&perPage=10&sortBy=createdAt&order=desc`,
-        `${base}page=3&perPage=10&sortBy=createdAt&order=desc`,
+        `${base}page=1&perPage=10&sortBy=createdAt&order=desc&level=5`,
+        `${base}page=3&perPage=10&sortBy=createdAt&order=desc&level=5`,
         `${base}page=1&perPage=10&sortBy=createdAt&order=desc&level=4`,
       ]),
     );
@@ -94,7 +95,7 @@ describe('the supplier list (admin)', () => {
       }),
     });
     const { user } = renderApp('/admin/supplier');
-    const table = await screen.findByRole('table', { name: "List Of Supplier's" });
+    const table = await screen.findByRole('table', { name: 'Suppliers' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Email', 'Phone / Name', 'Verification Level', 'Discount Rate', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);

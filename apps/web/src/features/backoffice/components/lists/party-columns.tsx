@@ -40,11 +40,11 @@ export function usePartyColumns<T extends PartyRow>(
         const name = [row.info.firstname, row.info.lastname].filter(Boolean).join(' ');
         return (
           <Stack gap={0}>
-            <Text span fz="sm" dir="ltr" ta="start" style={{ whiteSpace: 'nowrap' }}>
-              {dash(phone)}
+            <Text span fz="sm" style={{ whiteSpace: 'nowrap' }}>
+              <bdi dir="ltr">{dash(phone)}</bdi>
             </Text>
             <Text span fz="xs" c="dimmed">
-              {dash(name)}
+              <bdi>{dash(name)}</bdi>
             </Text>
           </Stack>
         );

@@ -1,19 +1,20 @@
 // "List Of SME's" of the admin, bank and insurance areas (part 2 §2): level filter, ten a page, each
-// row linking to the SME's profile. Insurance users get only their queue and their decisions.
+// row linking to the SME's profile, opening on the level where the role decides. Insurance users get only
+// their queue and their decisions; the bank the SMEs the admin passed and those it rejected.
 import { ALL_FILTER, formatAmount, type BackOfficeRole, type SmeListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
 import { ExportButton, exportPath } from '@/components/ui/export-button';
 import { useSmes } from '../../api/get-smes';
 import { useLevelParam } from '../../hooks/use-level-param';
-import { SME_LEVELS, smePaths } from '../../roles';
+import { SME_LEVELS, smePaths, smeQueueLevel } from '../../roles';
 import { LevelFilter } from './level-filter';
 import { usePartyColumns } from './party-columns';
 
 export function SmeList({ role }: { role: BackOfficeRole }) {
   const { t } = useTranslation('backoffice');
   const [page, setPage] = usePageParam();
-  const [level, setLevel] = useLevelParam(SME_LEVELS);
+  const [level, setLevel] = useLevelParam(SME_LEVELS, smeQueueLevel(role));
   const query = useSmes(role, page, level);
   const hrefs = smePaths(role);
 

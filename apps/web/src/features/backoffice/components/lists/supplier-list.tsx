@@ -1,5 +1,5 @@
 // The admin's "List Of Supplier's" (part 2 §2): the SME list's layout with the discount rate instead of
-// the credit; each row links to the supplier's profile.
+// the credit; each row links to the supplier's profile. It opens on the suppliers waiting for review (4).
 import { ALL_FILTER, type ProviderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
@@ -8,14 +8,14 @@ import { formatPercent } from '@/components/party/format';
 import { paths } from '@/config/paths';
 import { useProviders } from '../../api/get-providers';
 import { useLevelParam } from '../../hooks/use-level-param';
-import { PROVIDER_LEVELS } from '../../roles';
+import { PROVIDER_LEVELS, SUPPLIER_QUEUE_LEVEL } from '../../roles';
 import { LevelFilter } from './level-filter';
 import { usePartyColumns } from './party-columns';
 
 export function SupplierList() {
   const { t } = useTranslation('backoffice');
   const [page, setPage] = usePageParam();
-  const [level, setLevel] = useLevelParam(PROVIDER_LEVELS);
+  const [level, setLevel] = useLevelParam(PROVIDER_LEVELS, SUPPLIER_QUEUE_LEVEL);
   const query = useProviders(page, level);
 
   const discount: Column<ProviderListItem> = {

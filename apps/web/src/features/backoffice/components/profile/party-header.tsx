@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '@/components/party/format';
 import { LevelBadge } from '@/components/party/level-badge';
+import { useCategoryText } from '@/lib/category-text';
 
 export type HeaderFigure = { key: string; label: string; value: ReactNode };
 
@@ -30,12 +31,13 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 export function PartyHeader({ profile, role, figures }: PartyHeaderProps) {
   const { t } = useTranslation('backoffice');
+  const categoryText = useCategoryText();
   const phone = formatPhone(profile.info.phone);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="party-header-title">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
-          <Title order={1} fz={{ base: 22, sm: 28 }} id="party-header-title" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} fz={{ base: 22, sm: 28 }} id="party-header-title" dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {profile.desc.title || t('profile.untitled')}
           </Title>
           <LevelBadge level={profile.level} role={role} />
@@ -63,7 +65,7 @@ export function PartyHeader({ profile, role, figures }: PartyHeaderProps) {
             <Group component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby="party-header-categories">
               {profile.categories.map((category) => (
                 <Badge component="li" key={category._id} variant="light" color="gray" tt="none" fw={500}>
-                  {category.title}
+                  {categoryText.title(category)}
                 </Badge>
               ))}
             </Group>

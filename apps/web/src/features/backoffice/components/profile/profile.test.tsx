@@ -32,7 +32,7 @@ describe('the SME profile', () => {
     expect(screen.getByRole('heading', { name: 'Credit and instalments' })).toBeInTheDocument();
     // admin at level 5: the bank decides, not the admin
     expect(screen.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: "Back to the list of SME's" })).toHaveAttribute('href', '/admin/sme');
+    expect(screen.getByRole('link', { name: 'Back to SMEs' })).toHaveAttribute('href', '/admin/sme');
   });
 
   it('switches tabs through the address: documents, then the timeline oldest first as "role : description"', async () => {
@@ -41,9 +41,9 @@ describe('the SME profile', () => {
       [`GET /api/v1/admin/sme/show/${SME_ID}`]: ok({ sme: smeProfile({ level: 6 }) }),
       [`GET /api/v1/admin/sme/log/list/${SME_ID}`]: ok({
         logs: [
-          { _id: 'l1', createdAt: '2026-01-02T10:00:00.000Z', desc: 'documents confirmed', level: 4, operator: { role: 'sme' } },
-          { _id: 'l2', createdAt: '2026-01-03T11:00:00.000Z', desc: 'papers in order', level: 5, operator: { role: 'admin' } },
-          { _id: 'l3', createdAt: '2026-01-04T12:00:00.000Z', desc: 'account checked', level: 6, operator: { role: 'bank' } },
+          { _id: 'l1', createdAt: '2026-01-02T10:00:00.000Z', desc: '', code: 'documentsUploaded', params: {}, level: 4, operator: { role: 'sme' } },
+          { _id: 'l2', createdAt: '2026-01-03T11:00:00.000Z', desc: 'papers in order', code: 'verified', params: {}, level: 5, operator: { role: 'admin' } },
+          { _id: 'l3', createdAt: '2026-01-04T12:00:00.000Z', desc: 'account checked', code: 'verified', params: {}, level: 6, operator: { role: 'bank' } },
         ],
       }),
     });
@@ -58,9 +58,9 @@ describe('the SME profile', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Description']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.querySelectorAll('td')[1]?.textContent)).toEqual([
-      'SME : documents confirmed',
-      'Admin : papers in order',
-      'Bank : account checked',
+      'SME : Documents uploaded',
+      'Admin : Verified — papers in order',
+      'Bank : Verified — account checked',
     ]);
     expect(rows[0]!.querySelectorAll('td')[0]?.textContent).toMatch(/^Friday, 2 January 2026 at \d{2}:\d{2}$/);
   });
@@ -88,7 +88,7 @@ describe('the supplier profile', () => {
     stubServer({
       [`GET /api/v1/admin/provider/show/${PROVIDER_ID}`]: ok({ provider: providerProfile({ level: 5, tax_rate: 0.075 }) }),
       [`GET /api/v1/admin/provider/log/list/${PROVIDER_ID}`]: ok({
-        logs: [{ _id: 'l1', createdAt: '2026-01-03T11:00:00.000Z', desc: 'verified', level: 5, operator: { role: 'admin' } }],
+        logs: [{ _id: 'l1', createdAt: '2026-01-03T11:00:00.000Z', desc: '', code: 'verified', params: {}, level: 5, operator: { role: 'admin' } }],
       }),
     });
     const { user } = renderApp(`/admin/supplier/${PROVIDER_ID}/info`);
@@ -101,7 +101,7 @@ describe('the supplier profile', () => {
     await user.click(screen.getByRole('tab', { name: 'Documents' }));
     expect(await screen.findByText('no documents')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Verification timeline' }));
-    expect(await screen.findByText('Admin : verified')).toBeInTheDocument();
+    expect(await screen.findByText((_, element) => element?.tagName === 'TD' && element.textContent === 'Admin : Verified')).toBeInTheDocument();
   });
 });
 
@@ -113,9 +113,10 @@ describe('the back office in Arabic', () => {
     signIn('admin', null);
     stubServer({ 'GET /api/v1/admin/sme/list': ok({ smes: [], count: 0 }) });
     renderApp('/admin/sme');
-    expect(await screen.findByRole('heading', { name: 'قائمة المنشآت', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'المنشآت', level: 1 })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
-    expect(screen.getByRole('combobox', { name: 'المستوى' })).toHaveValue('الكل');
+    // the admin's list opens on its queue, the SMEs whose documents are in
+    expect(screen.getByRole('combobox', { name: 'المستوى' })).toHaveValue('تم رفع المستندات');
     await waitFor(() => expect(screen.getByRole('link', { name: 'صندوق الصادر' })).toHaveAttribute('href', '/admin/outbox'));
   });
 });

@@ -1,10 +1,12 @@
 // The admin's verification timeline of an SME or supplier: Time (en-GB full style) and
-// 'role : description', oldest first as the server sends them.
+// 'role : description' (the platform's words in the reader's language, then the operator's note as
+// written), oldest first as the server sends them.
 import type { VerificationLog } from '@qist/domain';
 import { isRole } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '@/components/data-table';
 import { formatFullDate } from '@/components/party/format';
+import { LogText } from '@/components/party/log-text';
 
 export type VerificationTimelineProps = {
   logs: VerificationLog[] | undefined;
@@ -22,7 +24,11 @@ export function VerificationTimeline({ logs, isLoading, isError, onRetry }: Veri
     {
       key: 'description',
       header: t('timeline.description'),
-      render: (log) => `${roleTitle(log.operator.role)} : ${log.desc}`,
+      render: (log) => (
+        <>
+          {roleTitle(log.operator.role)} : <LogText log={log} />
+        </>
+      ),
     },
   ];
   return (

@@ -1,4 +1,5 @@
-// Create or edit an industry: title ('enter your title') and description ('enter your description').
+// Create or edit an industry: title ('enter your title') and description ('enter your description'), and
+// their optional Arabic wording, which Arabic pages show in their place.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { categoryCreateRequest, MESSAGES, type Category } from '@qist/domain';
@@ -47,7 +48,7 @@ function CategoryForm({ category, onClose }: { category: Category | null; onClos
   } = useForm<CategoryInput, unknown, CategoryValues>({
     mode: 'onTouched',
     resolver: zodResolver(categoryCreateRequest),
-    defaultValues: { title: category?.title ?? '', desc: category?.desc ?? '' },
+    defaultValues: { title: category?.title ?? '', desc: category?.desc ?? '', titleAr: category?.titleAr ?? '', descAr: category?.descAr ?? '' },
   });
 
   const saved = () => {
@@ -76,6 +77,23 @@ function CategoryForm({ category, onClose }: { category: Category | null; onClos
           resize="vertical"
           {...register('desc')}
           error={tm(errors.desc?.message)}
+        />
+        <TextInput
+          label={t('settings.industries.titleArLabel')}
+          description={t('settings.industries.arabicHint')}
+          lang="ar"
+          dir="rtl"
+          {...register('titleAr')}
+          error={tm(errors.titleAr?.message)}
+        />
+        <Textarea
+          label={t('settings.industries.descriptionArLabel')}
+          lang="ar"
+          dir="rtl"
+          rows={3}
+          resize="vertical"
+          {...register('descAr')}
+          error={tm(errors.descAr?.message)}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending}>

@@ -5,6 +5,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column, tableStateOf } from '@/components/data-table';
+import { useCategoryText } from '@/lib/category-text';
 import { useCategories } from '../../api/get-categories';
 import { CategoryModal } from './category-modal';
 import { SettingsSection } from './settings-section';
@@ -15,15 +16,16 @@ export function Industries() {
   const { t } = useTranslation('backoffice');
   const query = useCategories();
   const [editing, setEditing] = useState<Editing>(null);
+  const categoryText = useCategoryText();
 
   const columns: Column<Category>[] = [
-    { key: 'title', header: t('settings.industries.titleColumn'), render: (c) => <Text fw={500}>{c.title}</Text> },
+    { key: 'title', header: t('settings.industries.titleColumn'), render: (c) => <Text fw={500}>{categoryText.title(c)}</Text> },
     {
       key: 'desc',
       header: t('settings.industries.description'),
       render: (c) => (
         <Text fz="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-          {c.desc}
+          {categoryText.desc(c)}
         </Text>
       ),
     },
@@ -36,7 +38,7 @@ export function Industries() {
           variant="light"
           leftSection={<IconPencil size={14} aria-hidden />}
           onClick={() => setEditing({ category: c })}
-          title={t('settings.industries.editLabel', { title: c.title })}
+          title={t('settings.industries.editLabel', { title: categoryText.title(c) })}
         >
           {t('settings.industries.edit')}
         </Button>

@@ -15,8 +15,8 @@ function openSettings(extra: FakeRoutes = {}) {
     'GET /api/v1/admin/bank/share-rate': ok({ rate: 0.1 }),
     'GET /api/v1/admin/categories/list': ok({
       categories: [
-        { _id: 'cat-1', title: 'Retail', desc: 'Shops and trading' },
-        { _id: 'cat-2', title: 'Construction', desc: 'Building and contracting' },
+        { _id: 'cat-1', title: 'Retail', desc: 'Shops and trading', titleAr: 'التجزئة', descAr: 'المتاجر والتجارة' },
+        { _id: 'cat-2', title: 'Construction', desc: 'Building and contracting', titleAr: '', descAr: '' },
       ],
     }),
     'GET /api/v1/admin/signup-codes': ok({
@@ -79,9 +79,13 @@ describe('settings: industries', () => {
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Healthcare');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Clinics and pharmacies');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title in Arabic' }), 'الرعاية الصحية');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description in Arabic' }), 'العيادات والصيدليات');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('done!')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, 'POST', '/api/v1/admin/category')).toEqual([{ title: 'Healthcare', desc: 'Clinics and pharmacies' }]);
+    expect(sentBodies(fetchMock, 'POST', '/api/v1/admin/category')).toEqual([
+      { title: 'Healthcare', desc: 'Clinics and pharmacies', titleAr: 'الرعاية الصحية', descAr: 'العيادات والصيدليات' },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // the list is fetched again
     await waitFor(() =>
@@ -105,10 +109,15 @@ describe('settings: industries', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('enter your title')).toBeInTheDocument();
     await user.type(title, 'Construction & real estate');
+    const titleAr = within(dialog).getByRole('textbox', { name: 'Title in Arabic' });
+    expect(titleAr).toHaveValue('');
+    // written right to left whatever the interface language (Mantine puts dir on the input's wrapper)
+    expect(titleAr.closest('[dir="rtl"]')).not.toBeNull();
+    await user.type(titleAr, 'البناء والعقارات');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('done!')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'PUT', '/api/v1/admin/category')).toEqual([
-      { categoryId: 'cat-2', title: 'Construction & real estate', desc: 'Building and contracting' },
+      { categoryId: 'cat-2', title: 'Construction & real estate', desc: 'Building and contracting', titleAr: 'البناء والعقارات', descAr: '' },
     ]);
   });
 });
