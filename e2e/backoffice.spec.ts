@@ -54,20 +54,30 @@ test('an SME goes from level 4 to 8 through admin, bank and insurance, and then 
   await second.getByLabel('Credit').fill('8000');
   await decide(second, 'Verify', 'Good repayment history.');
 
-  await openFromList(admin, '/admin/sme', email);
+  // the admin's list opens on its own queue (level 4): the SME now waits at level 7
+  await openFromList(admin, '/admin/sme?level=7', email);
   await admin.getByLabel('Installment 1').fill('25');
   for (let i = 2; i <= 4; i += 1) {
     if (!(await admin.getByLabel(`Installment ${i}`).isVisible())) await admin.getByRole('button', { name: 'Add row' }).click();
     await admin.getByLabel(`Installment ${i}`).fill('25');
   }
   await admin.getByLabel('Description').first().fill('Plan of four monthly instalments.');
-  await admin.getByRole('button', { name: 'Set installments' }).click();
+  await admin.getByRole('button', { name: 'Set instalments' }).click();
   await expect(admin.getByText('Done!').first()).toBeVisible();
 
-  await openFromList(admin, '/admin/sme', email);
+  await openFromList(admin, '/admin/sme?level=8', email);
   await admin.getByRole('tab', { name: /timeline/i }).click();
-  for (const line of ['admin : All four documents are valid.', 'bank : Business account confirmed.', 'insurance : Good repayment history.']) {
-    await expect(admin.getByText(line)).toBeVisible();
+  // each decision: who, what the platform says of it, then the operator's note as written
+  for (const [who, said, note] of [
+    ['Admin', 'Verified', 'All four documents are valid.'],
+    ['Bank', 'Verified', 'Business account confirmed.'],
+    ['Insurance', 'Credit of $8,000.00 granted by Kuwait Re', 'Good repayment history.'],
+  ]) {
+    const row = admin.getByRole('row').filter({ hasText: note! });
+    await expect(row).toBeVisible();
+    // names and amounts sit between invisible direction isolates (U+2066–2069)
+    const text = (await row.textContent())!.replace(/[\u2066-\u2069]/g, '');
+    expect(text).toContain(`${who} : ${said} — ${note}`);
   }
 
   const sme = await as(browser, email);

@@ -87,7 +87,7 @@ async function onboard(page: Page, role: Role) {
   await page.getByRole('button', { name: 'Verify' }).click();
 
   await expect(page.getByText('Your account created successfully. Waiting for admin')).toBeVisible();
-  for (const step of ['account created', 'email verified', 'phone verified', 'information added', 'documents uploaded']) {
+  for (const step of ['Account created', 'Email verified', 'Phone verified', 'Information added', 'Documents uploaded']) {
     await expect(page.getByText(step, { exact: true })).toBeVisible();
   }
   const level = await page.evaluate(() => window.localStorage.getItem('LEVEL'));

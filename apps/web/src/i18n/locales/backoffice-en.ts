@@ -81,7 +81,7 @@ export const backofficeEn = {
     remove: 'Remove row {{number}}',
     add: 'Add row',
     total: 'Total: {{total}} %',
-    submit: 'Set installments',
+    submit: 'Set instalments',
     preview: {
       title: 'Example order',
       caption: 'An order of {{amount}} under this plan',

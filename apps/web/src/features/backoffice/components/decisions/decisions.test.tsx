@@ -28,7 +28,7 @@ describe('which decision form a profile shows', () => {
     ['admin', 4, 'Verify'],
     ['admin', 5, 'none'],
     ['admin', 6, 'none'],
-    ['admin', 7, 'Set installments'],
+    ['admin', 7, 'Set instalments'],
     ['admin', 8, 'none'],
     ['bank', 4, 'none'],
     ['bank', 5, 'Verify'],
@@ -40,7 +40,7 @@ describe('which decision form a profile shows', () => {
   it.each(cases)('%s at level %i: %s', async (role, level, button) => {
     openSme(role, level);
     await profileLoaded();
-    const decisionButtons = ['Verify', 'Reject', 'Full reject', 'Set installments'].filter((name) =>
+    const decisionButtons = ['Verify', 'Reject', 'Full reject', 'Set instalments'].filter((name) =>
       screen.queryByRole('button', { name }),
     );
     if (button === 'Verify') expect(decisionButtons).toEqual(['Verify', 'Reject', 'Full reject']);
@@ -283,7 +283,7 @@ describe('the installment-set form (admin, level 7)', () => {
     await user.clear(percentInput(1));
     await user.clear(percentInput(2));
     await user.type(percentInput(2), '0');
-    await user.click(screen.getByRole('button', { name: 'Set installments' }));
+    await user.click(screen.getByRole('button', { name: 'Set instalments' }));
     expect(await screen.findByText('please be careful in enter installments')).toBeInTheDocument();
     expect(screen.getByText('zero percent is invalid')).toBeInTheDocument();
     expect(screen.queryByText('sum of installments should be 100 %')).not.toBeInTheDocument();
@@ -291,7 +291,7 @@ describe('the installment-set form (admin, level 7)', () => {
     await user.type(percentInput(1), '60');
     await user.clear(percentInput(2));
     await user.type(percentInput(2), '10');
-    await user.click(screen.getByRole('button', { name: 'Set installments' }));
+    await user.click(screen.getByRole('button', { name: 'Set instalments' }));
     expect(await screen.findByText('sum of installments should be 100 %')).toBeInTheDocument();
     expect(screen.queryByText('please be careful in enter installments')).not.toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST', '/api/v1/admin/sme/active')).toEqual([]);
@@ -299,7 +299,7 @@ describe('the installment-set form (admin, level 7)', () => {
     await user.clear(percentInput(1));
     await user.type(percentInput(1), '70');
     expect(screen.getByText('Total: 100 %')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Set installments' }));
+    await user.click(screen.getByRole('button', { name: 'Set instalments' }));
     expect(await screen.findByText('Done!')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST', '/api/v1/admin/sme/active')).toEqual([
       { smeId: SME_ID, desc: 'plan agreed', installments: [0.7, 0.1, 0.1, 0.1] },
@@ -316,7 +316,7 @@ describe('the installment-set form (admin, level 7)', () => {
       await user.type(percentInput(n), value);
     }
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'thirds');
-    await user.click(screen.getByRole('button', { name: 'Set installments' }));
+    await user.click(screen.getByRole('button', { name: 'Set instalments' }));
     await waitFor(() =>
       expect(sentBodies(fetchMock, 'POST', '/api/v1/admin/sme/active')).toEqual([
         { smeId: SME_ID, desc: 'thirds', installments: [0.3333, 0.3333, 0.3334] },
