@@ -124,6 +124,23 @@ test('the landing page and the sign-in pass axe in English on a desktop', async 
   }
 });
 
+const BACK_OFFICE_LISTS: Partial<Record<Role, string[]>> = {
+  admin: ['/admin/sme', '/admin/supplier', '/admin/orders', '/admin/installments', '/admin/pre-registered'],
+  bank: ['/bank/sme', '/bank/orders', '/bank/installments'],
+  insurance: ['/insurance/sme', '/insurance/orders'],
+};
+
+for (const [role, lists] of Object.entries(BACK_OFFICE_LISTS) as [Role, string[]][]) {
+  test(`the ${role}'s lists pass axe in English on a desktop`, async ({ page }) => {
+    await signInAs(page, role, 'en');
+    for (const path of lists) {
+      await page.goto(path);
+      await settled(page);
+      await expectAccessible(page);
+    }
+  });
+}
+
 test('an unknown path shows the not-found page, in the public site and inside a panel', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(200);
