@@ -6,6 +6,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '@/i18n';
 import { FakeXhr } from './fake-xhr';
+import { fakeMediaQueryList } from './media-query';
 
 // The first test of a file also loads the lazy route chunks it renders; on a busy machine (CI with
 // two cores) that alone can pass the 1 s default, so findBy/waitFor wait up to 5 s for their event.
@@ -14,16 +15,7 @@ configure({ asyncUtilTimeout: 5000 });
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
+    value: (query: string): MediaQueryList => fakeMediaQueryList(query, false),
   });
 }
 

@@ -25,7 +25,8 @@ export function noticeMessages(to: NoticeRecipient, notice: Bilingual<Notice>) {
 const NAME_AR = 'قسط';
 
 const date = (d: Date) => d.toLocaleDateString('en-GB', { dateStyle: 'full', timeZone: 'UTC' });
-const dateAr = (d: Date) => d.toLocaleDateString('ar', { dateStyle: 'full', timeZone: 'UTC' });
+// Latin digits, as the interface writes every figure in Arabic too
+const dateAr = (d: Date) => d.toLocaleDateString('ar-u-nu-latn', { dateStyle: 'full', timeZone: 'UTC' });
 
 export function paymentLinkNotice(link: string, amount: number): Bilingual<Notice> {
   const sum = formatAmount(amount);

@@ -2,6 +2,7 @@
 // labelled values and the actions at its foot, with no table to scroll sideways; a table on wider screens.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMediaQueryList } from '@/testing/media-query';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { DataTable, PHONE_QUERY, type Column } from './data-table';
 
@@ -19,16 +20,7 @@ const COLUMNS: Column<Row>[] = [
 
 /** The screen's width as media queries see it. */
 function screenWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === PHONE_QUERY ? width < 768 : false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', (query: string) => fakeMediaQueryList(query, query === PHONE_QUERY && width < 768));
 }
 
 afterEach(() => vi.unstubAllGlobals());

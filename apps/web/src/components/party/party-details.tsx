@@ -27,8 +27,10 @@ export function DetailItem({ label, children }: { label: string; children: React
       <Text component="dt" fz="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text component="dd" m={0} dir="auto" style={{ overflowWrap: 'anywhere' }}>
-        {empty ? t('party.notSet') : children}
+      {/* the value follows the page's direction, so it sits under its label on the reading side;
+          text a user typed is isolated in its own direction (a Latin name on an Arabic page) */}
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {empty ? t('party.notSet') : typeof children === 'string' ? <bdi>{children}</bdi> : children}
       </Text>
     </Stack>
   );

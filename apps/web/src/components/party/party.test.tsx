@@ -68,6 +68,16 @@ describe('the shared party views', () => {
     expect(formatPercent(0.075)).toBe('7.5%');
   });
 
+  it('keeps a Latin value under its Arabic label on the reading side, isolated in its own direction', async () => {
+    await i18n.changeLanguage('ar');
+    renderIn(<PartyDetails profile={smeProfile(6)} role="sme" />);
+    const firstName = screen.getByText('الاسم الأول').nextElementSibling!;
+    // the value's box follows the page (right to left); only the name inside is isolated
+    expect(firstName.tagName).toBe('DD');
+    expect(firstName).not.toHaveAttribute('dir');
+    expect(firstName.querySelector('bdi')).toHaveTextContent(smeProfile(6).info.firstname!);
+  });
+
   it('speaks Arabic', async () => {
     await i18n.changeLanguage('ar');
     renderIn(

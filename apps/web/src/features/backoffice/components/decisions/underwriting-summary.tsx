@@ -44,7 +44,8 @@ export function UnderwritingSummary({ sme }: { sme: SmeProfile }) {
     if (logs.isError) return <Text fz="sm" c="red">{t('summary.notesFailed')}</Text>;
     const text = noteOf(logs.data, role, level);
     return text ? (
-      <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      // an operator's note keeps its own direction: an English note stays whole on an Arabic page
+      <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {text}
       </Text>
     ) : (
@@ -63,7 +64,7 @@ export function UnderwritingSummary({ sme }: { sme: SmeProfile }) {
           </Text>
         </Item>
         <Item label={t('summary.company')}>
-          <Text style={{ overflowWrap: 'anywhere' }}>{sme.desc.title || t('profile.untitled')}</Text>
+          <Text style={{ overflowWrap: 'anywhere' }}>{sme.desc.title ? <bdi>{sme.desc.title}</bdi> : t('profile.untitled')}</Text>
         </Item>
         <Item label={t('summary.categories')}>
           {sme.categories.length > 0 ? (
