@@ -234,7 +234,7 @@ describe("the insurance company's dashboard", () => {
   it('shows insured SMEs and its queue (links to the SME list), credit granted and used, late', async () => {
     openDashboard('insurance', ok(INSURANCE_DASHBOARD));
     await loaded();
-    expect(kpiLink(/Insured SMEs/)).toHaveAttribute('href', '/insurance/sme');
+    expect(kpiLink(/Insured SMEs/)).toHaveAttribute('href', '/insurance/sme?level=-10');
     expect(kpiLink(/Waiting for your decision/)).toHaveAttribute('href', '/insurance/sme?level=6');
     expect(kpiLink(/Waiting for your decision/)).toHaveTextContent('2');
     expect(screen.getByText('Credit granted').parentElement).toHaveTextContent('$40,000.00');

@@ -2,7 +2,7 @@
 // the SME list), the credit it granted and how much is used, late instalments, and the orders of its
 // SMEs by status.
 import { Card, Progress, Stack, Text } from '@mantine/core';
-import { formatAmount, SME_LEVEL } from '@qist/domain';
+import { ALL_FILTER, formatAmount, SME_LEVEL } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import type { DashboardOf } from '../api/get-dashboard';
@@ -19,7 +19,8 @@ function InsuranceDashboardView({ dashboard }: { dashboard: DashboardOf<'insuran
     <Stack gap="lg">
       {isEmpty && <EmptyState text={t('empty.backoffice')} />}
       <KpiGrid>
-        <KpiCard label={t('insurance.insuredSmes')} value={formatCount(dashboard.insuredSmes)} href={smes} />
+        {/* the SME list opens on the queue: 'All' shows the SMEs the company decided on, the insured among them */}
+        <KpiCard label={t('insurance.insuredSmes')} value={formatCount(dashboard.insuredSmes)} href={`${smes}?level=${ALL_FILTER}`} />
         {/* the SMEs the bank verified wait for the insurance companies' decision */}
         <KpiCard label={t('insurance.queue')} value={formatCount(dashboard.queue)} href={`${smes}?level=${SME_LEVEL.bankVerified}`} />
         <KpiCard label={t('insurance.creditGranted')} value={formatAmount(dashboard.credit.granted)} />
