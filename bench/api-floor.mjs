@@ -18,12 +18,13 @@
 //   --floor-prepared   also measure a second floor whose statements are named (prepared) ones
 //   --gzip             send accept-encoding: gzip, br (as browsers do)
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cpuSeconds, exited, postgresCpuSeconds, stopChild, waitFor } from './lib/process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -184,63 +185,11 @@ function shapeOf(value) {
   return typeof value;
 }
 
-async function waitFor(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
-const CLOCK_TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user + system) of a process from /proc; with `reaped`, also its waited-for children's. */
-function cpuSeconds(pid, reaped = false) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is field 3 (state): utime is field 14, stime 15, cutime 16, cstime 17.
-    const ticks = Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
-    return ticks / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
 
-/** CPU seconds of the whole PostgreSQL server: the postmaster, its live backends and those that ended. */
-function postgresCpuSeconds(postmasterPid) {
-  if (!postmasterPid || !existsSync('/proc')) return 0;
-  let total = cpuSeconds(postmasterPid, true);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmasterPid) total += cpuSeconds(Number(entry));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
 
-function exited(child) {
-  return child.exitCode !== null || child.signalCode !== null;
-}
 
-async function stopChild(child, name) {
-  if (!child || exited(child)) return;
-  const done = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    console.warn(`${name} did not stop within 15 s; killing it`);
-    child.kill('SIGKILL');
-  }, 15_000);
-  await done;
-  clearTimeout(timer);
-}
 
 async function main() {
   const { values: opts } = parseArgs({
@@ -346,7 +295,7 @@ async function main() {
         if (exited(child)) throw new Error(`${build.label} exited:\n${readFileSync(logFile, 'utf8')}`);
         const match = /serving on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'));
         return match ? Number(match[1]) : undefined;
-      }, `${build.label} to listen`);
+      }, `${build.label} to listen`, 60_000);
       const base = `http://127.0.0.1:${port}`;
       const login = await fetch(`${base}/api/v1/auth/login`, {
         method: 'POST',

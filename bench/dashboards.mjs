@@ -30,6 +30,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { exited, percentile, sleep, stopChild, waitFor } from './lib/process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -37,33 +38,7 @@ const SECRET = 'bench-secret-bench-secret-bench-secret-42';
 const PASSWORD = 'bench-password-42';
 const DEMO_PASSWORD = 'demo12345';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-function percentile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
-async function waitFor(check, what, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-const exited = (child) => child.exitCode !== null || child.signalCode !== null;
-async function stopChild(child, name) {
-  if (!child || exited(child)) return;
-  const done = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    console.warn(`${name} did not stop within 15 s; killing it`);
-    child.kill('SIGKILL');
-  }, 15_000);
-  await done;
-  clearTimeout(timer);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Plans: walk EXPLAIN's JSON for sequential scans and the nodes with the most exclusive time.
@@ -193,7 +168,7 @@ async function main() {
       if (exited(product)) throw new Error(`the product exited:\n${readFileSync(logFile, 'utf8')}`);
       const match = /serving on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'));
       return match ? Number(match[1]) : undefined;
-    }, 'the product to listen');
+    }, 'the product to listen', 180_000);
     const base = `http://127.0.0.1:${port}`;
     console.log(`product (pid ${product.pid}) serving on ${base}, started and seeded the demo in ${Date.now() - startedAt} ms`);
 

@@ -36,6 +36,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CLOCK_TICKS_PER_SECOND, cpuSeconds, exited, percentile, postgresCpuSeconds, sleep, stopChild, waitFor } from './lib/process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -52,55 +53,13 @@ const TARGETS = { across: { value: 1000, text: '≥ 1,000/s' }, hot: { value: 30
 // ---------------------------------------------------------------------------------------------
 // Small helpers (as in api-floor.mjs).
 
-async function waitFor(check, what, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const nowUs = () => Number(process.hrtime.bigint() / 1000n); // the clock V8's CPU profiles use
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-function percentile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 
-const CLOCK_TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user + system) of a process from /proc; with `reaped`, also its waited-for children's. */
-function cpuSeconds(pid, reaped = false) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
-    return ticks / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
 
-/** CPU seconds of the whole PostgreSQL server: the postmaster, its live backends and those that ended. */
-function postgresCpuSeconds(postmasterPid) {
-  if (!postmasterPid || !existsSync('/proc')) return 0;
-  let total = cpuSeconds(postmasterPid, true);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmasterPid) total += cpuSeconds(Number(entry));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
 
 /** [user, system] CPU seconds of a process. */
 function cpuSplit(pid) {
@@ -156,21 +115,7 @@ function cpuPer(used, n) {
 const coresText = (c) =>
   `cores busy: product ${c.server.toFixed(2)}, postgres ${c.pg.toFixed(2)}, load generator ${c.client.toFixed(2)}, other processes ${c.others.toFixed(2)}`;
 
-function exited(child) {
-  return child.exitCode !== null || child.signalCode !== null;
-}
 
-async function stopChild(child, name) {
-  if (!child || exited(child)) return;
-  const done = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    console.warn(`${name} did not stop within 15 s; killing it`);
-    child.kill('SIGKILL');
-  }, 15_000);
-  await done;
-  clearTimeout(timer);
-}
 
 // ---------------------------------------------------------------------------------------------
 // The CPU profile: self time per function inside each case's measured window.

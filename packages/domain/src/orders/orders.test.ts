@@ -15,7 +15,7 @@ import {
   type LedgerEntry,
 } from './ledger.js';
 import { INSTALLMENT_INTERVAL_DAYS, buildSchedule, isInstallmentLate } from './schedule.js';
-import { ORDER_ACTIONS, ORDER_TRANSITIONS, canTakeAction, transitionFor } from './transitions.js';
+import { ORDER_ACTIONS, ORDER_TRANSITIONS, canTakeAction, hasInstallmentToPay, transitionFor } from './transitions.js';
 
 /** A plan: 1 to 12 positive parts in basis points that sum to 10 000. */
 const planArb = fc
@@ -162,5 +162,21 @@ describe('a credit line under any sequence of steps', () => {
         expect(entryTotal(bankPayoutEntry(amount, b))).toBe(0);
       }),
     );
+  });
+});
+
+describe('hasInstallmentToPay', () => {
+  const installments = (paid: boolean[]) => paid.map((isPaid) => ({ paid: { at: isPaid ? '2026-01-01T00:00:00Z' : null } }));
+
+  it('is true once the order is under way and an instalment is unpaid', () => {
+    for (const status of [ORDER_STATUS.waiting, ORDER_STATUS.sending, ORDER_STATUS.paidByBank]) {
+      expect(hasInstallmentToPay({ status, installments: installments([true, false, false, false]) })).toBe(true);
+    }
+  });
+
+  it('is false before the first payment, after a cancellation, and once everything is paid', () => {
+    expect(hasInstallmentToPay({ status: ORDER_STATUS.created, installments: installments([false, false]) })).toBe(false);
+    expect(hasInstallmentToPay({ status: ORDER_STATUS.canceled, installments: installments([true, false]) })).toBe(false);
+    expect(hasInstallmentToPay({ status: ORDER_STATUS.waiting, installments: installments([true, true, true, true]) })).toBe(false);
   });
 });

@@ -50,3 +50,8 @@ export function orderStatusName(status: number): string {
 export function canPayNextInstallment(status: number): boolean {
   return status >= ORDER_STATUS.waiting;
 }
+
+/** Whether the SME may pay an instalment of this order now: it is under way and one is still unpaid. */
+export function hasInstallmentToPay(order: { status: number; installments: readonly { paid: { at: string | null } }[] }): boolean {
+  return canPayNextInstallment(order.status) && order.installments.some((installment) => !installment.paid.at);
+}

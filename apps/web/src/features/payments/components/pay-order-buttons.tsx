@@ -2,16 +2,12 @@
 // order is created (0), 'Pay next instalment' once it is under way and an instalment is unpaid. Each
 // starts a payment and sends the SME to the gateway's page; a refusal's msg is a toast.
 import { Button } from '@mantine/core';
-import { canPayNextInstallment, ORDER_STATUS, type Order } from '@qist/domain';
+import { hasInstallmentToPay, ORDER_STATUS, type Order } from '@qist/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartPayment, type PaymentKind } from '../api/start-payment';
 import { useGoToUrl } from '../hooks/use-go-to-url';
 
-/** Whether the SME may pay an instalment now: the order is under way and one is still unpaid. */
-export function canPayNext(order: Pick<Order, 'status' | 'installments'>): boolean {
-  return canPayNextInstallment(order.status) && order.installments.some((installment) => !installment.paid.at);
-}
 
 export function PayOrderButtons({ order }: { order: Pick<Order, '_id' | 'status' | 'installments'> }) {
   const { t } = useTranslation('orders');
@@ -34,7 +30,7 @@ export function PayOrderButtons({ order }: { order: Pick<Order, '_id' | 'status'
           {t('detail.payFirst')}
         </Button>
       )}
-      {canPayNext(order) && (
+      {hasInstallmentToPay(order) && (
         <Button onClick={() => pay('installment')} loading={paying === 'installment'} disabled={startPayment.isPending}>
           {t('detail.payNext')}
         </Button>

@@ -1,0 +1,71 @@
+// What every bench needs around the processes it runs: waiting for a condition, stopping a child
+// cleanly, percentiles, and CPU seconds read from /proc (a process, or the whole PostgreSQL server).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The q-quantile (0..1) of an ascending array, nearest rank; NaN when empty. */
+export function percentile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/** Polls `check` every 50 ms until it returns something truthy, which it returns. */
+export async function waitFor(check, what, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+export function exited(child) {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** SIGTERM, then SIGKILL after 15 s; resolves once the child has exited. */
+export async function stopChild(child, name) {
+  if (!child || exited(child)) return;
+  const done = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    console.warn(`${name} did not stop within 15 s; killing it`);
+    child.kill('SIGKILL');
+  }, 15_000);
+  await done;
+  clearTimeout(timer);
+}
+
+export const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) of a process from /proc; with `reaped`, also its waited-for children's. */
+export function cpuSeconds(pid, reaped = false) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state): utime is field 14, stime 15, cutime 16, cstime 17.
+    const ticks = Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the whole PostgreSQL server: the postmaster, its live backends and those that ended. */
+export function postgresCpuSeconds(postmasterPid) {
+  if (!postmasterPid || !existsSync('/proc')) return 0;
+  let total = cpuSeconds(postmasterPid, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmasterPid) total += cpuSeconds(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
