@@ -1,9 +1,10 @@
 // CreditPanel: an SME's requested, allocated (limit), available and spent credit in $, and its instalment
 // plan as percentages (shown from Insurance Verified on).
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, type SmeProfile } from '@qist/domain';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { SmeProfile } from '@qist/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountFigures } from './amount-figures';
 import { formatPercent } from './format';
 
 export type CreditPanelProps = { sme: SmeProfile };
@@ -13,11 +14,11 @@ export function CreditPanel({ sme }: CreditPanelProps) {
   const titleId = useId();
   const { credit, installments } = sme;
   const figures = [
-    { key: 'requested', value: credit.request },
-    { key: 'allocated', value: credit.limit },
-    { key: 'available', value: credit.amount },
-    { key: 'spent', value: credit.spend },
-  ] as const;
+    { key: 'requested', label: t('party.credit.requested'), value: credit.request },
+    { key: 'allocated', label: t('party.credit.allocated'), value: credit.limit },
+    { key: 'available', label: t('party.credit.available'), value: credit.amount },
+    { key: 'spent', label: t('party.credit.spent'), value: credit.spend },
+  ];
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
@@ -25,18 +26,7 @@ export function CreditPanel({ sme }: CreditPanelProps) {
         <Title order={2} fz="lg" id={titleId}>
           {t('party.credit.title')}
         </Title>
-        <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0}>
-          {figures.map(({ key, value }) => (
-            <Stack key={key} gap={2} style={{ minWidth: 0 }}>
-              <Text component="dt" fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                {t(`party.credit.${key}`)}
-              </Text>
-              <Text component="dd" m={0} fz="lg" fw={700}>
-                <bdi dir="ltr">{formatAmount(value)}</bdi>
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <AmountFigures figures={figures} cols={{ base: 2, sm: 4 }} />
         <Stack gap={6}>
           <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
             {t('party.credit.installments')}

@@ -1,11 +1,12 @@
 // The SME's dashboard: its credit (limit, used, available), the next instalment with Pay, what falls
 // due within 30, 60 and 90 days, late instalments, waiting orders, and its orders by status and
 // spending by supplier.
-import { Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { formatAmount } from '@qist/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AmountFigures } from '@/components/party/amount-figures';
 import { paths } from '@/config/paths';
 import type { DashboardOf } from '../api/get-dashboard';
 import { ChartCard } from './chart-card';
@@ -20,28 +21,17 @@ function CreditCard({ credit }: { credit: SmeDashboard['credit'] }) {
   const titleId = useId();
   const percent = percentOf(credit.used, credit.limit);
   const figures = [
-    { key: 'limit', value: credit.limit },
-    { key: 'used', value: credit.used },
-    { key: 'available', value: credit.available },
-  ] as const;
+    { key: 'limit', label: t('sme.limit'), value: credit.limit },
+    { key: 'used', label: t('sme.used'), value: credit.used },
+    { key: 'available', label: t('sme.available'), value: credit.available },
+  ];
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
       <Stack gap="md">
         <Title order={2} fz="lg" id={titleId}>
           {t('sme.credit')}
         </Title>
-        <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="md" m={0}>
-          {figures.map(({ key, value }) => (
-            <Stack key={key} gap={2} style={{ minWidth: 0 }}>
-              <Text component="dt" fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                {t(`sme.${key}`)}
-              </Text>
-              <Text component="dd" m={0} fz="lg" fw={700} dir="ltr" style={{ alignSelf: 'flex-start' }}>
-                {formatAmount(value)}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <AmountFigures figures={figures} cols={{ base: 1, xs: 3 }} />
         <Progress value={percent} size="lg" radius="xl" aria-label={t('sme.usedShare', { percent })} color={percent >= 90 ? 'red' : 'teal'} />
         <Text fz="sm" c="dimmed">
           {t('sme.usedShare', { percent })}
