@@ -1,4 +1,5 @@
 // Each role's dashboard counts exactly the orders its list shows and reads its money from the ledger.
+import { MESSAGES } from '@qist/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../src/config.js';
@@ -160,8 +161,16 @@ describe('dashboards', () => {
     expect(i.credit.granted).toBeGreaterThanOrEqual(10_000);
   });
 
-  it('refuses another role', async () => {
-    expect((await get('/api/v1/admin/dashboard', headers.sme!)).statusCode).toBe(403);
-    expect((await get('/api/v1/sme/dashboard', headers.bank!)).statusCode).toBe(403);
+  it('refuses another role, with the refusal and no figure in the answer', async () => {
+    for (const [url, caller] of [
+      ['/api/v1/admin/dashboard', headers.sme!],
+      ['/api/v1/sme/dashboard', headers.bank!],
+      ['/api/v1/bank/dashboard', headers.provider!],
+      ['/api/v1/insurance/dashboard', headers.admin!],
+    ] as const) {
+      const refused = await get(url, caller);
+      expect(refused.statusCode).toBe(403);
+      expect(body(refused)).toEqual({ status: false, msg: MESSAGES.forbidden });
+    }
   });
 });
