@@ -1,5 +1,5 @@
 // Each role's dashboard counts exactly the orders its list shows and reads its money from the ledger.
-import { MESSAGES } from '@qist/domain';
+import { MESSAGES, fromMinorUnits, shareOf } from '@qist/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../src/config.js';
@@ -144,6 +144,13 @@ describe('dashboards', () => {
     expect([p.toAccept, p.toDeliver, p.toInvoice]).toEqual([p.ordersByStatus['1'] ?? 0, p.ordersByStatus['2'] ?? 0, p.ordersByStatus['3'] ?? 0]);
     expect(p.toAccept).toBeGreaterThanOrEqual(2);
     expect(p.paidOutByMonth.reduce((sum: number, m: { amount: number }) => sum + m.amount, 0)).toBeCloseTo(-(await balance('bank_payouts')), 2);
+    // expected payouts: amount − the domain's discount (shareOf) over the supplier's orders not paid out yet
+    const waiting = await ctx.db.execute<{ amount: string; tax_rate: number }>(sql`select o.amount, o.tax_rate from orders o
+      join providers p on p.id = o.provider_id join users u on u.id = p.user_id
+      where u.email = 'supplier@example.com' and o.status between 1 and 5`);
+    const expected = waiting.rows.reduce((sum, o) => sum + Number(o.amount) - shareOf(Number(o.amount), o.tax_rate), 0);
+    expect(waiting.rows.length).toBeGreaterThanOrEqual(2);
+    expect(p.expectedPayouts).toEqual({ count: waiting.rows.length, amount: fromMinorUnits(expected) });
 
     const a = body(await get('/api/v1/admin/dashboard', headers.admin!)).content;
     expect(a.feeIncome).toEqual({ bank: -(await balance('bank_fee_income')), platform: -(await balance('platform_fee_income')) });
