@@ -76,13 +76,17 @@ async function onboard(page: Page, role: Role) {
   await picker.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
 
-  // 4. Documents
-  for (const title of REQUIRED[role]) {
+  // 4. Documents. The checklist names every required title from the start, so each upload is awaited
+  // in the uploaded list and in the checklist's count.
+  const uploaded = page.getByRole('region', { name: 'Uploaded documents' });
+  const required = REQUIRED[role];
+  for (const [index, title] of required.entries()) {
     await page.getByRole('combobox', { name: 'Document title' }).click();
     await page.getByRole('option', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) }).click();
     await page.locator('input[type=file]').setInputFiles({ name: `${title}.png`, mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Upload' }).click();
-    await expect(page.getByText(title, { exact: true }).last()).toBeVisible();
+    await expect(uploaded.getByText(title, { exact: true })).toBeVisible();
+    await expect(page.getByText(`${index + 1} of ${required.length} uploaded`)).toBeVisible();
   }
   await page.getByRole('button', { name: 'Verify' }).click();
 

@@ -10,6 +10,8 @@ export const onboardingKeys = {
   profile: partyProfileKey,
   logs: (role: PartyRole) => ['onboarding', role, 'logs'] as const,
   documents: (role: PartyRole) => ['onboarding', role, 'documents'] as const,
+  /** The key of the upload mutation: Verify waits while an upload is on its way. */
+  upload: (role: PartyRole) => ['onboarding', role, 'upload'] as const,
   categories: (role: PartyRole) => ['onboarding', role, 'categories'] as const,
 };
 

@@ -35,6 +35,7 @@ export async function uploadDocument(role: PartyRole, upload: DocumentUpload) {
 export function useUploadDocument(role: PartyRole) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: onboardingKeys.upload(role),
     mutationFn: (upload: DocumentUpload) => uploadDocument(role, upload),
     onSuccess: () =>
       Promise.all([

@@ -145,6 +145,42 @@ describe('the documents step', () => {
     expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
   });
 
+  it('keeps Verify disabled while an upload is on its way, then checks the list that includes it', async () => {
+    const uploaded = [doc('Article of association'), doc('CR license'), doc('ID of shareholders')];
+    const last = doc('Bank certified SME business account IBAN');
+    const app = await openDocumentsStep('sme', uploaded, {
+      'GET /api/v1/sme/doc/list': () => ok({ docs: uploaded }),
+      'POST /api/v1/sme/doc/upload': () => {
+        uploaded.push(last);
+        return ok({ doc: last });
+      },
+      'POST /api/v1/sme/doc/confirm': ok({ level: 4 }),
+    });
+    // The upload's answer is held until the test lets it go.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = app.fetchMock.getMockImplementation()!;
+    app.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/doc/upload') && init?.method === 'POST') await held;
+      return answer(input, init);
+    });
+
+    const verify = await screen.findByRole('button', { name: 'Verify' });
+    expect(verify).toBeEnabled();
+    await pickTitle(app, 'Bank certified SME business account IBAN *');
+    await app.user.upload(fileInput(), new File(['png'], 'iban.png', { type: 'image/png' }));
+    await app.user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(verify).toBeDisabled());
+    expect(sentBodies(app.fetchMock, 'POST', '/api/v1/sme/doc/confirm')).toEqual([]);
+
+    release();
+    expect(await screen.findByText('4 of 4 uploaded')).toBeInTheDocument();
+    await waitFor(() => expect(verify).toBeEnabled());
+    await app.user.click(verify);
+    await waitFor(() => expect(sentBodies(app.fetchMock, 'POST', '/api/v1/sme/doc/confirm')).toHaveLength(1));
+    expect(screen.queryByText(/you must upload/)).not.toBeInTheDocument();
+  });
+
   it("warns 'you must upload CR license' when that is the first missing title", async () => {
     const { user, fetchMock } = await openDocumentsStep('sme', [doc('Article of association'), doc('ID of shareholders')]);
     await user.click(await screen.findByRole('button', { name: 'Verify' }));

@@ -1,10 +1,12 @@
 // Step 4, the documents (part 1 §5): the upload form, the uploaded list (title, size, preview; a click
 // opens the full-screen preview; Delete asks first), and Verify — disabled without documents; it names
 // the first missing required title ('you must upload {title}') before asking the server to confirm. The
-// role's required titles are a checklist above, ticked as each is uploaded.
+// role's required titles are a checklist above, ticked as each is uploaded. Verify waits while an upload is
+// on its way, so the check never runs against a list about to change.
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { canEditDocuments, firstMissingDocument, MESSAGES, type PartyDocument } from '@qist/domain';
 import { IconAlertCircle, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentPreview, DocumentThumbnail } from '@/components/party/document-gallery';
@@ -15,7 +17,7 @@ import { notify } from '@/lib/notify';
 import { useConfirmDocuments } from '../api/confirm-documents';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDocuments } from '../api/get-documents';
-import type { PartyRole } from '../api/keys';
+import { onboardingKeys, type PartyRole } from '../api/keys';
 import { DocumentChecklist } from './document-checklist';
 import { useDocumentTitle } from './document-titles';
 import { DocumentUploadForm } from './document-upload-form';
@@ -87,6 +89,7 @@ export function DocumentsStep({ role, level }: { role: PartyRole; level: number 
   const confirm = useConfirmDocuments(role);
   const [previewed, setPreviewed] = useState<PartyDocument | null>(null);
   const [toDelete, setToDelete] = useState<PartyDocument | null>(null);
+  const uploading = useIsMutating({ mutationKey: onboardingKeys.upload(role) }) > 0;
   const editable = canEditDocuments(level);
   const docs = documents.data ?? [];
 
@@ -166,7 +169,7 @@ export function DocumentsStep({ role, level }: { role: PartyRole; level: number 
         <Button
           size="md"
           leftSection={<IconShieldCheck size={20} />}
-          disabled={docs.length === 0 || !editable}
+          disabled={docs.length === 0 || !editable || uploading}
           loading={confirm.isPending}
           onClick={verify}
           w={{ base: '100%', sm: 'fit-content' }}
