@@ -130,6 +130,22 @@ for (const role of Object.keys(ROLES) as Role[]) {
   });
 }
 
+test('the late-instalment card opens the orders that carry them, with the late switch on', async ({ page }) => {
+  await signInAs(page, 'admin', 'en');
+  await openDashboard(page, 'admin', dashboardsEn);
+  const { card, count: installments } = await kpiCount(page, dashboardsEn.admin.late, 'hint');
+  expect(installments, 'the demo has a late instalment').toBeGreaterThan(0);
+  await card.click();
+  await expect(page).toHaveURL(/\/admin\/orders\?late=true$/);
+  await expect(page.getByRole('switch', { name: 'Late instalments only' })).toBeChecked();
+  // each listed order carries at least one of the card's late instalments
+  const total = page.getByText(/^\d+ in total$/);
+  await expect(total).toBeVisible();
+  const orders = Number((await total.textContent())!.split(' ')[0]);
+  expect(orders).toBeGreaterThan(0);
+  expect(orders).toBeLessThanOrEqual(installments);
+});
+
 test('the admin downloads the filtered order list as a CSV with exactly its rows, Arabic-ready', async ({ page }) => {
   await signInAs(page, 'admin', 'en');
   await page.goto('/admin/orders?status=2');

@@ -1,5 +1,5 @@
 // Each role's dashboard counts exactly the orders its list shows and reads its money from the ledger.
-import { MESSAGES, fromMinorUnits, shareOf } from '@qist/domain';
+import { MESSAGES, fromMinorUnits, isInstallmentLate, shareOf } from '@qist/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../src/config.js';
@@ -178,6 +178,69 @@ describe('dashboards', () => {
       const refused = await get(url, caller);
       expect(refused.statusCode).toBe(403);
       expect(body(refused)).toEqual({ status: false, msg: MESSAGES.forbidden });
+    }
+  });
+});
+
+describe('the late filter of the order lists', () => {
+  type ShownInstallment = { amount: number; paid: { at: string | null; deadline: string } };
+
+  /** The ids of a role's orders with a late instalment, and those instalments, judged by the domain's rule on each order's show. */
+  async function lateByShow(role: string): Promise<{ ids: string[]; installments: ShownInstallment[] }> {
+    const { orders } = body(await get(`/api/v1/${role}/order/list?perPage=100`, headers[role]!)).content;
+    const ids: string[] = [];
+    const installments: ShownInstallment[] = [];
+    const now = new Date();
+    for (const { _id } of orders as { _id: string }[]) {
+      const { order } = body(await get(`/api/v1/${role}/order/show/${_id}`, headers[role]!)).content;
+      const late = (order.installments as ShownInstallment[]).filter(
+        (i, index) => order.status >= 1 && isInstallmentLate({ index, deadline: new Date(i.paid.deadline), paidAt: i.paid.at ? new Date(i.paid.at) : null }, now),
+      );
+      if (late.length > 0) ids.push(_id);
+      installments.push(...late);
+    }
+    return { ids, installments };
+  }
+
+  it('lists exactly the orders behind each dashboard’s late figure, in the list and in its CSV', async () => {
+    // A second late order, with two instalments past their deadline: the test's own paid order.
+    const [mine] = (await ctx.db.execute<{ id: string }>(sql`select id from orders where description = 'Dashboard check'`)).rows;
+    await ctx.db.execute(sql`update installments set deadline = now() - interval '2 days' where order_id = ${mine!.id} and position in (1, 2)`);
+
+    for (const role of ['sme', 'provider', 'admin', 'bank', 'insurance']) {
+      const expected = await lateByShow(role);
+      const { orders, count } = body(await get(`/api/v1/${role}/order/list?perPage=100&late=true`, headers[role]!)).content;
+      expect(orders.map((o: { _id: string }) => o._id), role).toEqual(expected.ids);
+      expect(count, role).toBe(expected.ids.length);
+      const unfiltered = body(await get(`/api/v1/${role}/order/list?perPage=100&late=false`, headers[role]!)).content;
+      expect(unfiltered.count, role).toBeGreaterThan(count);
+      if (role !== 'provider') {
+        const { late } = body(await get(`/api/v1/${role}/dashboard`, headers[role]!)).content;
+        const amount = expected.installments.reduce((sum, i) => sum + i.amount, 0);
+        expect(late, role).toEqual({ count: expected.installments.length, amount: Number(amount.toFixed(2)) });
+      }
+    }
+    const admin = await lateByShow('admin');
+    expect(admin.ids).toHaveLength(2);
+    expect(admin.ids).toContain(mine!.id);
+    expect(admin.installments).toHaveLength(3);
+
+    // with a status as well
+    const sending = body(await get(`/api/v1/admin/order/list?perPage=100&late=true&status=1`, headers.admin!)).content;
+    expect(sending.orders.map((o: { _id: string }) => o._id)).toEqual([mine!.id]);
+
+    for (const role of ['admin', 'bank', 'insurance']) {
+      const [, ...rows] = csvRows((await get(`/api/v1/${role}/order/export?late=true`, headers[role]!)).body);
+      const { orders } = body(await get(`/api/v1/${role}/order/list?perPage=100&late=true`, headers[role]!)).content;
+      expect(rows.map((r) => r[0]), role).toEqual(orders.map((o: { _id: string }) => o._id));
+    }
+  });
+
+  it('refuses a late value that is not true or false', async () => {
+    for (const url of ['/api/v1/admin/order/list?late=yes', '/api/v1/sme/order/list?late=1', '/api/v1/bank/order/export?late=']) {
+      const refused = await get(url, url.includes('/sme/') ? headers.sme! : url.includes('/bank/') ? headers.bank! : headers.admin!);
+      expect(refused.statusCode, url).toBe(400);
+      expect(body(refused).status, url).toBe(false);
     }
   });
 });

@@ -20,6 +20,20 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * The order lists (and their exports) also take `late=true`: only orders under way with an instalment
+ * past its deadline and unpaid, the orders behind the dashboards' late figures.
+ */
+export const orderListQuery = listQuery.extend({
+  late: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+/** What filters an order list: its status (-10 = all) and whether only late orders are shown. */
+export type OrderListFilter = Pick<OrderListQuery, 'status' | 'late'>;
+
 
 function orderAmount(maxCredit: number | null) {
   const tooLarge = maxCredit === null ? undefined : fillMessage('amountTooLarge', { credit: maxCredit });

@@ -1,10 +1,10 @@
 // The dashboards' figures, each read by one statement from the orders, their instalments and the
 // ledger (sums and counts in PostgreSQL, never rows summed in Node).
-import { ALL_FILTER, LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
+import { LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 import { currentInsurerOf } from '../backoffice/repository.js';
-import { scopeWhere, type OrderScope } from '../orders/repository.js';
+import { lateInstallment, scopeWhere, type OrderScope } from '../orders/repository.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,14 +18,14 @@ async function one<T extends Json>(db: Executor, query: SQL): Promise<T> {
 /** `{ "<status>": count }` over exactly the orders a role's list shows. */
 function ordersByStatus(scope: OrderScope): SQL {
   return sql`(select coalesce(json_object_agg(status, n), '{}'::json) from (
-    select o.status, count(*)::int as n from orders o where ${scopeWhere(scope, ALL_FILTER)} group by o.status) s)`;
+    select o.status, count(*)::int as n from orders o where ${scopeWhere(scope)} group by o.status) s)`;
 }
 
-/** Unpaid instalments of orders under way that are past their deadline (the first has its own window). */
+/** Late instalments of orders under way; the orders behind them are the order lists' `late=true`. */
 function lateInstallments(smes: SQL): SQL {
   return sql`(select json_build_object('count', count(*)::int, 'amount', coalesce(sum(i.amount), 0)::bigint)
     from installments i join orders o on o.id = i.order_id
-    where o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null and i.position > 0 and i.deadline < now() and ${smes})`;
+    where o.status >= ${ORDER_STATUS.waiting} and ${lateInstallment(sql`now()`)} and ${smes})`;
 }
 
 /** Paid-out and volume series by month (UTC), from the ledger or the orders. */

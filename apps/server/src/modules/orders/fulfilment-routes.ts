@@ -7,6 +7,7 @@ import {
   idParams,
   installmentListResponse,
   listQuery,
+  orderListQuery,
   orderIdRequest,
   orderListResponse,
   orderShowResponse,
@@ -49,7 +50,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/provider/order/list',
-    { config: provider, schema: { tags: supplierTags, security, summary: 'The supplier’s orders (from waiting on)', querystring: listQuery, response: { 200: orderListResponse, ...errors } } },
+    { config: provider, schema: { tags: supplierTags, security, summary: 'The supplier’s orders (from waiting on)', querystring: orderListQuery, response: { 200: orderListResponse, ...errors } } },
     async (request) => ok(await fulfilment.listOrders(principalOf(request), request.query)),
   );
   app.get(
@@ -99,7 +100,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     const tags = [`${role} orders`];
     app.get(
       `/${role}/order/list`,
-      { config, schema: { tags, security, summary: role === 'insurance' ? 'Orders of the SMEs the company insured' : 'Every order', querystring: listQuery, response: { 200: orderListResponse, ...errors } } },
+      { config, schema: { tags, security, summary: role === 'insurance' ? 'Orders of the SMEs the company insured' : 'Every order', querystring: orderListQuery, response: { 200: orderListResponse, ...errors } } },
       async (request) => ok(await fulfilment.listOrders(principalOf(request), request.query)),
     );
     app.get(
@@ -113,9 +114,9 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       `/${role}/order/export`,
       {
         config: { access: [role] as const },
-        schema: { tags: [`${role} orders`], security, summary: 'The order list as CSV (same filter and access)', querystring: listQuery.pick({ status: true }), produces: ['text/csv'] },
+        schema: { tags: [`${role} orders`], security, summary: 'The order list as CSV (same filter and access)', querystring: orderListQuery.pick({ status: true, late: true }), produces: ['text/csv'] },
       },
-      async (request, reply) => sendCsv(reply, 'orders', await fulfilment.exportOrders(principalOf(request), request.query.status)),
+      async (request, reply) => sendCsv(reply, 'orders', await fulfilment.exportOrders(principalOf(request), request.query)),
     );
   }
   for (const role of ['admin', 'bank'] as const) {

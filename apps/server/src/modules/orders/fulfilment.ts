@@ -16,7 +16,8 @@ import {
   orderStatusName,
   refundEntry,
   LEDGER_ACCOUNTS,
-  type ListQuery,
+  type OrderListFilter,
+  type OrderListQuery,
   type OrderBreakdown,
 } from '@qist/domain';
 import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
@@ -104,7 +105,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
   }
 
   return {
-    async listOrders(principal: Principal, query: ListQuery) {
+    async listOrders(principal: Principal, query: OrderListQuery) {
       const { rows, count } = await repo.listOrders(db, await scopeOf(principal), query);
       return { orders: rows.map(toOrderListItem), count };
     },
@@ -135,8 +136,8 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
       };
     },
 
-    /** The role's order list as CSV, with its status filter, streamed in batches. */
-    async exportOrders(principal: Principal, status: number): Promise<Readable> {
+    /** The role's order list as CSV, with its filter (status, late), streamed in batches. */
+    async exportOrders(principal: Principal, filter: OrderListFilter): Promise<Readable> {
       const scope = await scopeOf(principal);
       return csvStream(
         ['id', 'created at', 'SME', 'SME email', 'supplier', 'supplier email', 'amount', 'status', 'status name', 'paid', 'late now', 'late before', 'discount rate', 'description'],
@@ -156,7 +157,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
           basisPointsToFraction(o.tax_rate),
           o.description,
         ],
-        (after) => repo.orderBatch(db, scope, status, after, EXPORT_BATCH),
+        (after) => repo.orderBatch(db, scope, filter, after, EXPORT_BATCH),
       );
     },
 

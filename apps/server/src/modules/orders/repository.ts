@@ -1,6 +1,6 @@
 // Orders, instalments and payments in SQL. Reads project the spec's shapes' raw material; writes
 // are the single statements the service composes inside one transaction.
-import { ALL_FILTER, ORDER_STATUS, type Language, type ListQuery } from '@qist/domain';
+import { ALL_FILTER, ORDER_STATUS, type Language, type OrderListFilter, type OrderListQuery } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 
@@ -53,7 +53,24 @@ export type OrderScope = {
   withInvoice?: boolean;
 };
 
-export function scopeWhere(scope: OrderScope, status: number): SQL {
+/**
+ * An instalment (alias i) that is late at `now`: unpaid and past its deadline. The first instalment is
+ * never late: unpaid, its order is canceled when the payment window closes. The one place this is written
+ * for SQL; the domain's `isInstallmentLate` is the same rule for one instalment in memory.
+ */
+export function lateInstallment(now: SQL | Date): SQL {
+  return sql`i.paid_at is null and i.position > 0 and i.deadline < ${now}`;
+}
+
+/** An order (alias o) under way with at least one late instalment now. */
+function hasLateInstallment(): SQL {
+  return sql`o.status >= ${ORDER_STATUS.waiting} and exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(sql`now()`)})`;
+}
+
+const EVERY_ORDER: OrderListFilter = { status: ALL_FILTER, late: false };
+
+export function scopeWhere(scope: OrderScope, filter: OrderListFilter = EVERY_ORDER): SQL {
+  const { status, late } = filter;
   const parts: SQL[] = [sql`true`];
   if (scope.smeUserId) parts.push(sql`o.sme_id = (select id from smes where user_id = ${scope.smeUserId})`);
   if (scope.providerUserId) parts.push(sql`o.provider_id = (select id from providers where user_id = ${scope.providerUserId})`);
@@ -64,11 +81,12 @@ export function scopeWhere(scope: OrderScope, status: number): SQL {
                                join users u on u.id = l.operator_user_id where u.insurance_company_id = ${scope.insuranceCompanyId})`);
   }
   if (status !== ALL_FILTER) parts.push(sql`o.status = ${status}`);
+  if (late) parts.push(hasLateInstallment());
   return sql.join(parts, sql` and `);
 }
 
-export async function listOrders(db: Executor, scope: OrderScope, query: ListQuery): Promise<{ rows: OrderRow[]; count: number }> {
-  const where = scopeWhere(scope, query.status);
+export async function listOrders(db: Executor, scope: OrderScope, query: OrderListQuery): Promise<{ rows: OrderRow[]; count: number }> {
+  const where = scopeWhere(scope, query);
   const offset = (query.page - 1) * query.perPage;
   const [rows, count] = await Promise.all([
     db.execute<OrderRow>(
@@ -81,10 +99,10 @@ export async function listOrders(db: Executor, scope: OrderScope, query: ListQue
 }
 
 /** A batch of a list's orders after a row (newest first), for exports that stream the whole list. */
-export async function orderBatch(db: Executor, scope: OrderScope, status: number, after: OrderRow | undefined, limit: number): Promise<OrderRow[]> {
+export async function orderBatch(db: Executor, scope: OrderScope, filter: OrderListFilter, after: OrderRow | undefined, limit: number): Promise<OrderRow[]> {
   const page = after ? sql`and (o.created_at, o.id) < (${after.created_at}::timestamptz, ${after.id}::uuid)` : sql``;
   const result = await db.execute<OrderRow>(
-    sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where ${scopeWhere(scope, status)} ${page}
+    sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where ${scopeWhere(scope, filter)} ${page}
         order by o.created_at desc, o.id desc limit ${limit}`,
   );
   return result.rows;
@@ -92,7 +110,7 @@ export async function orderBatch(db: Executor, scope: OrderScope, status: number
 
 export async function findOrder(db: Executor, orderId: string, scope: OrderScope): Promise<OrderRow | undefined> {
   const result = await db.execute<OrderRow>(
-    sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where o.id = ${orderId} and ${scopeWhere(scope, ALL_FILTER)}`,
+    sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where o.id = ${orderId} and ${scopeWhere(scope)}`,
   );
   return result.rows[0];
 }
@@ -290,8 +308,7 @@ export async function refreshOrderAfterPayment(tx: Executor, orderId: string, st
   await tx.execute(
     sql`update orders o set status = ${status}, updated_at = ${now},
           paid = not exists (select 1 from installments i where i.order_id = o.id and i.paid_at is null),
-          late_active = exists (select 1 from installments i where i.order_id = o.id and i.paid_at is null
-                                and i.position > 0 and i.deadline < ${now})
+          late_active = exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})
         where o.id = ${orderId}`,
   );
 }
@@ -353,8 +370,8 @@ export async function claimExpiredOrders(tx: Executor, createdBefore: Date, limi
 export async function markLateOrders(tx: Executor, now: Date): Promise<number> {
   const result = await tx.execute(
     sql`update orders o set late_active = true, late_once = true, updated_at = ${now}
-        where o.status >= 1 and not o.late_active and exists (
-          select 1 from installments i where i.order_id = o.id and i.paid_at is null and i.position > 0 and i.deadline < ${now})`,
+        where o.status >= ${ORDER_STATUS.waiting} and not o.late_active and exists (
+          select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})`,
   );
   return result.rowCount ?? 0;
 }

@@ -3,7 +3,7 @@ import {
   errorEnvelope,
   idParams,
   invoiceListResponse,
-  listQuery,
+  orderListQuery,
   orderCancelResponse,
   orderCreateResponse,
   orderIdRequest,
@@ -62,7 +62,7 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
 
   app.get(
     '/sme/order/list',
-    { config: sme, schema: { tags, security, summary: 'The SME’s orders', querystring: listQuery, response: { 200: orderListResponse, ...errors } } },
+    { config: sme, schema: { tags, security, summary: 'The SME’s orders', querystring: orderListQuery, response: { 200: orderListResponse, ...errors } } },
     async (request) => ok(await orders.listSmeOrders(principalOf(request), request.query)),
   );
 

@@ -22,7 +22,7 @@ import {
   type Bilingual,
   type CreateOrderRequest,
   type Language,
-  type ListQuery,
+  type OrderListQuery,
 } from '@qist/domain';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -170,14 +170,14 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       });
     },
 
-    async listSmeOrders(principal: Principal, query: ListQuery) {
+    async listSmeOrders(principal: Principal, query: OrderListQuery) {
       const { rows, count } = await repo.listOrders(db, { smeUserId: smeOnly(principal) }, query);
       return { orders: rows.map(toOrderListItem), count };
     },
 
     /** The SME's invoices: its orders whose supplier uploaded one, newest first. */
     async listSmeInvoices(principal: Principal, query: { page: number; perPage: number }) {
-      const { rows, count } = await repo.listOrders(db, { smeUserId: smeOnly(principal), withInvoice: true }, { ...query, status: ALL_FILTER });
+      const { rows, count } = await repo.listOrders(db, { smeUserId: smeOnly(principal), withInvoice: true }, { ...query, status: ALL_FILTER, late: false });
       return { invoices: rows.map(toOrderListItem), count };
     },
 

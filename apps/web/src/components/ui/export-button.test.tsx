@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { order } from '@/testing/fixtures/orders';
 import { fail, ok, preloadPanels, renderApp, signIn, stubServer } from '@/testing/render-app';
 
-beforeAll(() => preloadPanels('admin', 'bank'));
+beforeAll(() => preloadPanels('admin', 'bank', 'insurance'));
 
 const CSV = '\uFEFFid,amount\r\n1,1000.00\r\n';
 let saved: { name: string; href: string }[];
@@ -55,6 +55,15 @@ describe('Download CSV', () => {
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(exportCalls(fetchMock).map((c) => c.url)).toEqual(['/api/v1/bank/order/export']);
+  });
+
+  it("exports only the late orders when the list's late switch is on", async () => {
+    signIn('insurance', null);
+    const fetchMock = serve({ 'GET /api/v1/insurance/order/list': ok({ orders: [order(2, 1)], count: 1 }) });
+    const { user } = renderApp('/insurance/orders?late=true');
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(exportCalls(fetchMock).map((c) => c.url)).toEqual(['/api/v1/insurance/order/export?late=true']);
   });
 
   it("exports the SME list at the list's level", async () => {

@@ -58,6 +58,7 @@ export const ordersAr: Translation<OrdersResources> = {
   list: {
     title: 'الطلبات',
     statusFilter: 'الحالة',
+    lateOnly: 'ذات الأقساط المتأخرة فقط',
     all: 'الكل',
     supplier: 'المورد',
     sme: 'المنشأة',

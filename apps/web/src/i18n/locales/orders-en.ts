@@ -58,6 +58,7 @@ export const ordersEn = {
   list: {
     title: 'Orders',
     statusFilter: 'Status',
+    lateOnly: 'Late instalments only',
     all: 'All',
     supplier: 'Supplier',
     sme: 'SME',

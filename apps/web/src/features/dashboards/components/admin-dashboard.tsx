@@ -40,7 +40,7 @@ function AdminDashboardView({ dashboard }: { dashboard: DashboardOf<'admin'> }) 
           label={t('admin.late')}
           value={formatAmount(dashboard.late.amount)}
           hint={t('installmentsCount', { count: dashboard.late.count })}
-          href={orders}
+          href={`${orders}?late=true`}
           alert={dashboard.late.count > 0}
         />
         <KpiCard label={t('admin.bankFees')} value={formatAmount(dashboard.feeIncome.bank)} />

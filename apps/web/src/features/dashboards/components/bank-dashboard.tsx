@@ -29,7 +29,7 @@ function BankDashboardView({ dashboard }: { dashboard: DashboardOf<'bank'> }) {
           label={t('bank.late')}
           value={formatAmount(dashboard.late.amount)}
           hint={t('installmentsCount', { count: dashboard.late.count })}
-          href={orders}
+          href={`${orders}?late=true`}
           alert={dashboard.late.count > 0}
         />
       </KpiGrid>

@@ -85,7 +85,7 @@ describe("the SME's dashboard", () => {
 
     expect(kpiLink(/Orders waiting/)).toHaveAttribute('href', '/sme/orders?status=1');
     expect(kpiLink(/Orders waiting/)).toHaveTextContent('3');
-    expect(kpiLink(/Late instalments/)).toHaveAttribute('href', '/sme/orders');
+    expect(kpiLink(/Late instalments/)).toHaveAttribute('href', '/sme/orders?late=true');
     expect(kpiLink(/Late instalments/)).toHaveTextContent('$1,250.00Instalments: 2');
     expect(screen.getByText('Due within 30 days').parentElement).toHaveTextContent('$312.50Instalments: 1');
     expect(screen.getByText('Due within 60 days').parentElement).toHaveTextContent('$1,125.00Instalments: 3');
@@ -192,7 +192,7 @@ describe("the admin's dashboard", () => {
     await loaded();
     expect(kpiLink(/Invoices waiting/)).toHaveAttribute('href', '/admin/orders?status=4');
     expect(kpiLink(/Invoices waiting/)).toHaveTextContent('3');
-    expect(kpiLink(/Late instalments/)).toHaveAttribute('href', '/admin/orders');
+    expect(kpiLink(/Late instalments/)).toHaveAttribute('href', '/admin/orders?late=true');
     expect(kpiLink(/Late instalments/)).toHaveTextContent('$2,750.25');
     expect(screen.getByText('Bank fee income').parentElement).toHaveTextContent('$1,600.40');
     expect(screen.getByText('Platform fee income').parentElement).toHaveTextContent('$2,400.60');
@@ -220,7 +220,7 @@ describe("the bank's dashboard", () => {
     expect(kpiLink(/Awaiting payout/)).toHaveTextContent('$1,800.00Orders: 2');
     expect(screen.getByText('Bank share earned').parentElement).toHaveTextContent('$160.04');
     expect(screen.getByText('Receivables').parentElement).toHaveTextContent('$7,500.00');
-    expect(kpiLink(/Late instalments/)).toHaveAttribute('href', '/bank/orders');
+    expect(kpiLink(/Late instalments/)).toHaveAttribute('href', '/bank/orders?late=true');
     expect(chartRows('Payouts by month')).toEqual(['Jan 2025$3,600.00']);
   });
 
@@ -239,7 +239,7 @@ describe("the insurance company's dashboard", () => {
     expect(kpiLink(/Waiting for your decision/)).toHaveTextContent('2');
     expect(screen.getByText('Credit granted').parentElement).toHaveTextContent('$40,000.00');
     expect(screen.getByRole('progressbar', { name: '25% of the credit granted is used' })).toBeInTheDocument();
-    expect(kpiLink(/Late instalments/)).toHaveAttribute('href', '/insurance/orders');
+    expect(kpiLink(/Late instalments/)).toHaveAttribute('href', '/insurance/orders?late=true');
     expect(chartRows('Orders by status')).toContain('Paid by bank3');
   });
 

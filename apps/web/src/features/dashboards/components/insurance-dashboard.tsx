@@ -28,7 +28,7 @@ function InsuranceDashboardView({ dashboard }: { dashboard: DashboardOf<'insuran
           label={t('insurance.late')}
           value={formatAmount(dashboard.late.amount)}
           hint={t('installmentsCount', { count: dashboard.late.count })}
-          href={paths.insurance.orders.getHref()}
+          href={`${paths.insurance.orders.getHref()}?late=true`}
           alert={dashboard.late.count > 0}
         />
       </KpiGrid>

@@ -103,7 +103,7 @@ function SmeDashboardView({ dashboard }: { dashboard: SmeDashboard }) {
           label={t('sme.late')}
           value={formatAmount(dashboard.late.amount)}
           hint={t('installmentsCount', { count: dashboard.late.count })}
-          href={orders}
+          href={`${orders}?late=true`}
           alert={dashboard.late.count > 0}
         />
         {due.map(({ days, figure }) => (

@@ -1,26 +1,27 @@
-// GET /api/v1/{role}/order/list: a page of orders, optionally of one status (content.orders, content.count).
+// GET /api/v1/{role}/order/list: a page of orders, optionally of one status or only the late ones
+// (content.orders, content.count).
 import { orderListResponse } from '@qist/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { orderListSearch, orderUrl, ordersKeys, type OrderViewer } from './keys';
+import { orderListSearch, orderUrl, ordersKeys, type OrderFilter, type OrderViewer } from './keys';
 
 const listContent = orderListResponse.shape.content;
 
 /** The table shows a failure itself (with Retry), so no toast. */
-export function getOrders(role: OrderViewer, page: number, status: number) {
-  return api.get(`${orderUrl(role, 'list')}?${orderListSearch(page, status)}`, listContent, { notifyOnError: false });
+export function getOrders(role: OrderViewer, page: number, filter: OrderFilter) {
+  return api.get(`${orderUrl(role, 'list')}?${orderListSearch(page, filter)}`, listContent, { notifyOnError: false });
 }
 
-export function getOrdersQueryOptions(role: OrderViewer, page: number, status: number) {
+export function getOrdersQueryOptions(role: OrderViewer, page: number, filter: OrderFilter) {
   return queryOptions({
-    queryKey: ordersKeys.list(role, page, status),
-    queryFn: () => getOrders(role, page, status),
+    queryKey: ordersKeys.list(role, page, filter),
+    queryFn: () => getOrders(role, page, filter),
     placeholderData: keepPreviousData,
     // statuses move on elsewhere (payment, the supplier, the back office): fetch again on every visit
     staleTime: 0,
   });
 }
 
-export function useOrders(role: OrderViewer, page: number, status: number) {
-  return useQuery(getOrdersQueryOptions(role, page, status));
+export function useOrders(role: OrderViewer, page: number, filter: OrderFilter) {
+  return useQuery(getOrdersQueryOptions(role, page, filter));
 }

@@ -9,7 +9,7 @@ export type OrderViewer = Role;
 export const ordersKeys = {
   all: ['orders'] as const,
   lists: (role: OrderViewer) => ['orders', role, 'list'] as const,
-  list: (role: OrderViewer, page: number, status: number) => ['orders', role, 'list', { page, status }] as const,
+  list: (role: OrderViewer, page: number, filter: OrderFilter) => ['orders', role, 'list', { page, ...filter }] as const,
   detail: (role: OrderViewer, orderId: string) => ['orders', role, 'detail', orderId] as const,
 };
 
@@ -18,9 +18,21 @@ export function orderUrl(role: OrderViewer, path: string): string {
   return `/api/v1/${role}/order/${path}`;
 }
 
-/** Ten a page (part 1 §9); the status is left out for 'all' (-10), which the server takes as no filter. */
-export function orderListSearch(page: number, status: number): string {
-  const search = new URLSearchParams({ page: String(page), perPage: String(PAGE_SIZE) });
-  if (status !== ALL_FILTER) search.set('status', String(status));
-  return search.toString();
+/** What an order list shows: one status or all (-10), and whether only orders with a late instalment. */
+export type OrderFilter = { status: number; late: boolean };
+
+/** The filter as the API reads it: the status is left out for 'all', `late` is sent only when on. */
+function filterParams({ status, late }: OrderFilter): [string, string][] {
+  return [...(status !== ALL_FILTER ? [['status', String(status)] as [string, string]] : []), ...(late ? [['late', 'true'] as [string, string]] : [])];
+}
+
+/** Ten a page (part 1 §9), with the filter. */
+export function orderListSearch(page: number, filter: OrderFilter): string {
+  return new URLSearchParams([['page', String(page)], ['perPage', String(PAGE_SIZE)], ...filterParams(filter)]).toString();
+}
+
+/** The CSV of the back office's order list, with the list's filter. */
+export function orderExportPath(role: OrderViewer, filter: OrderFilter): string {
+  const search = new URLSearchParams(filterParams(filter)).toString();
+  return search ? `${orderUrl(role, 'export')}?${search}` : orderUrl(role, 'export');
 }

@@ -122,6 +122,50 @@ describe("the back office's order list", () => {
   });
 });
 
+describe('the late switch of the order lists', () => {
+  const listCalls = (fetchMock: ReturnType<typeof stubServer>) =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('order/list'));
+
+  it('opens on ?late=true as the late cards lead there', async () => {
+    signIn('admin', null);
+    const fetchMock = stubServer({ 'GET /api/v1/admin/order/list': ok({ orders: [order(2, 3)], count: 1 }) });
+    renderApp('/admin/orders?late=true&status=2');
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(screen.getByRole('switch', { name: 'Late instalments only' })).toBeChecked();
+    expect(listCalls(fetchMock)).toEqual(['/api/v1/admin/order/list?page=1&perPage=10&status=2&late=true']);
+  });
+
+  it('switching it on and off asks for the late orders from page 1, then for all again', async () => {
+    signIn('bank', null);
+    const fetchMock = stubServer({ 'GET /api/v1/bank/order/list': ok({ orders: [order(5, 3)], count: 15 }) });
+    const { user, router } = renderApp('/bank/orders?page=2');
+    await screen.findByRole('table', { name: 'Orders' });
+    const late = screen.getByRole('switch', { name: 'Late instalments only' });
+    expect(late).not.toBeChecked();
+
+    await user.click(late);
+    await waitFor(() => expect(router.state.location.search).toBe('?late=true'));
+    expect(late).toBeChecked();
+    await waitFor(() => expect(listCalls(fetchMock)).toContain('/api/v1/bank/order/list?page=1&perPage=10&late=true'));
+
+    await user.click(late);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(listCalls(fetchMock)).toEqual([
+      '/api/v1/bank/order/list?page=2&perPage=10',
+      '/api/v1/bank/order/list?page=1&perPage=10&late=true',
+      '/api/v1/bank/order/list?page=1&perPage=10',
+    ]);
+  });
+
+  it('is offered to the SME too, in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    signIn('sme', 8);
+    stubServer({ 'GET /api/v1/sme/order/list': ok({ orders: [], count: 0 }) });
+    renderApp('/sme/orders?late=true');
+    expect(await screen.findByRole('switch', { name: 'ذات الأقساط المتأخرة فقط' })).toBeChecked();
+  });
+});
+
 describe('the instalment list', () => {
   it.each(['admin', 'bank'] as const)('%s: #, Percent, Amount, status, Deadline and See Order, page 1 only', async (role) => {
     signIn(role, null);

@@ -1,17 +1,17 @@
 // "Order's" (part 1 §2): the counterpart (the supplier for an SME, the SME for a supplier, both for the
-// back office), amount, status and a link to the order; ten a page with a status filter kept in the
-// address. On a phone the table scrolls sideways rather than overflowing the page.
-import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { ALL_FILTER, formatAmount, type OrderListItem } from '@qist/domain';
+// back office), amount, status and a link to the order; ten a page with a status filter and a switch for
+// the orders with a late instalment, both kept in the address. On a phone the rows become cards.
+import { Anchor, Group, Stack, Switch, Text } from '@mantine/core';
+import { formatAmount, type OrderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPage, PagedTable, tableStateOf, usePageParam, type Column } from '@/components/data-table';
-import { ExportButton, exportPath } from '@/components/ui/export-button';
+import { ExportButton } from '@/components/ui/export-button';
 import { useOrders } from '../api/get-orders';
-import { orderUrl, type OrderViewer } from '../api/keys';
+import { orderExportPath, type OrderViewer } from '../api/keys';
 import { FinishedBadge, OrderStatusBadge } from './order-status';
 import { StatusFilter } from './status-filter';
-import { useStatusParam } from './use-status-param';
+import { useLateParam, useStatusParam } from './use-status-param';
 
 export type OrdersListProps = {
   role: OrderViewer;
@@ -46,7 +46,8 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
   const title = isBackOffice ? t('backoffice.ordersTitle') : t('list.title');
   const [page, setPage] = usePageParam();
   const [status, setStatus] = useStatusParam();
-  const query = useOrders(role, page, status);
+  const [late, setLate] = useLateParam();
+  const query = useOrders(role, page, { status, late });
 
   const supplier: Column<OrderListItem> = {
     key: 'supplier',
@@ -93,12 +94,19 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
   return (
     <ListPage
       title={title}
-      filter={<StatusFilter value={status} onChange={setStatus} />}
-      actions={
-        isBackOffice && (
-          <ExportButton path={exportPath(orderUrl(role, 'export'), { name: 'status', value: status, all: ALL_FILTER })} fileName="orders" />
-        )
+      filter={
+        <>
+          <StatusFilter value={status} onChange={setStatus} />
+          <Switch
+            label={t('list.lateOnly')}
+            checked={late}
+            onChange={(event) => setLate(event.currentTarget.checked)}
+            color="red"
+            mb={8}
+          />
+        </>
       }
+      actions={isBackOffice && <ExportButton path={orderExportPath(role, { status, late })} fileName="orders" />}
     >
       <PagedTable
         caption={title}
