@@ -139,6 +139,15 @@ describe('the documents step', () => {
     expect(sentBodies(fetchMock, 'DELETE', '/api/v1/sme/doc/upload')).toEqual([{ docId: cr._id }]);
   });
 
+  it("shows a supplier's own title as written, isolated from the Arabic around it, and a known one translated", async () => {
+    await i18n.changeLanguage('ar');
+    await openDocumentsStepIn('provider', [doc('Trade licence 2026 (renewed)'), doc('CR license')]);
+    const list = await screen.findByRole('region', { name: 'المستندات المرفوعة' });
+    const own = within(list).getByText('Trade licence 2026 (renewed)');
+    expect(own.tagName).toBe('BDI');
+    expect(within(list).queryByText('CR license')).not.toBeInTheDocument();
+  });
+
   it('disables Verify without documents', async () => {
     await openDocumentsStep('sme');
     expect(await screen.findByText('no documents')).toBeInTheDocument();

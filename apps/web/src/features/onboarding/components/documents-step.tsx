@@ -10,6 +10,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentPreview, DocumentThumbnail } from '@/components/party/document-gallery';
+import { DocumentTitle } from '@/components/party/document-title';
 import { formatFullDate } from '@/components/party/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useTranslateMessage } from '@/i18n/translate-message';
@@ -46,7 +47,7 @@ function DocumentRow({
         </UnstyledButton>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} style={{ overflowWrap: 'break-word' }}>
-            {title}
+            <DocumentTitle title={doc.title} />
           </Text>
           <Text fz="xs" c="dimmed">
             {t('documents.size')}: <span dir="ltr">{formatFileSize(doc.size)}</span>
