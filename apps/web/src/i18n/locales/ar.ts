@@ -155,6 +155,7 @@ export const ar: Translation<CommonResources> = {
       confirmPassword: 'تأكيد كلمة المرور',
       code: 'رمز التحقق من مسؤول {{name}}',
       codeHint: 'للحصول على الرمز، راسل المسؤول على <mail>{{email}}</mail>.',
+      codeHintContact: 'للحصول على الرمز، تواصل مع فريقنا عبر صفحة <contact>اتصل بنا</contact>.',
       agree: 'أوافق على <terms>الشروط والأحكام</terms>',
       submit: 'إنشاء الحساب',
       haveAccount: 'لديك حساب؟ سجّل الدخول',

@@ -170,6 +170,7 @@ export const en = {
       confirmPassword: 'Confirm password',
       code: '{{name}} admin verification code',
       codeHint: 'To get your code, email our admin at <mail>{{email}}</mail>.',
+      codeHintContact: 'To get your code, ask our team through the <contact>Contact Us</contact> page.',
       agree: 'I agree to the <terms>terms and conditions</terms>',
       submit: 'Create Account',
       haveAccount: 'Already have an account? Sign in',

@@ -170,6 +170,7 @@ export const publicAr: Translation<PublicResources> = {
       phone: 'الهاتف',
       primary: 'جهة الاتصال الرئيسية',
       businessDevelopment: 'تطوير الأعمال',
+      none: 'لم تُنشر بعد جهات الاتصال المباشرة لفريقنا. اترك بياناتك في <form>نموذج التسجيل المسبق</form> وسنتصل بك.',
     },
     visit: {
       title: 'زورونا',

@@ -170,6 +170,7 @@ export const publicEn = {
       phone: 'Phone',
       primary: 'Primary contact',
       businessDevelopment: 'Business development',
+      none: 'Our team’s direct contacts are not published yet. Leave your details in the <form>pre-registration form</form> and we will call you back.',
     },
     visit: {
       title: 'Visit us',

@@ -84,15 +84,16 @@ describe('landing page', () => {
     expect(screen.getByText(/Pay the first instalment when you place the order and the rest monthly/)).toBeInTheDocument();
   });
 
-  it('has a contact block with a Kuwait phone number and the configured messaging and network links', async () => {
-    vi.stubEnv('VITE_SOCIAL_WHATSAPP_URL', 'https://wa.me/96522000000');
+  it('has a contact block with the configured Kuwait phone number and messaging and network links', async () => {
+    vi.stubEnv('VITE_CONTACT_PHONE', '+965 1804 7478');
+    vi.stubEnv('VITE_SOCIAL_WHATSAPP_URL', 'https://wa.me/96518047478');
     vi.stubEnv('VITE_SOCIAL_LINKEDIN_URL', 'https://www.linkedin.com/company/qist-test');
     renderApp('/');
     const contact = await screen.findByRole('region', { name: 'Talk to our team' });
-    expect(within(contact).getByRole('link', { name: /Call us/ })).toHaveAttribute('href', 'tel:+96522000000');
-    expect(within(contact).getByText('+965 2200 0000')).toBeInTheDocument();
+    expect(within(contact).getByRole('link', { name: /Call us/ })).toHaveAttribute('href', 'tel:+96518047478');
+    expect(within(contact).getByText('+965 1804 7478')).toBeInTheDocument();
     for (const [name, href] of [
-      [/WhatsApp/, 'https://wa.me/96522000000'],
+      [/WhatsApp/, 'https://wa.me/96518047478'],
       [/LinkedIn/, 'https://www.linkedin.com/company/qist-test'],
     ] as const) {
       const link = within(contact).getByRole('link', { name });
@@ -132,6 +133,10 @@ describe('about us', () => {
 
 describe('contact us', () => {
   it('has the contact table with mail and phone links, a map, and no social link that is not configured', async () => {
+    vi.stubEnv('VITE_CONTACT_PHONE', '+965 1804 7478');
+    vi.stubEnv('VITE_CONTACT_EMAIL', 'hello@qist.test');
+    vi.stubEnv('VITE_CONTACT_BD_PHONE', '+965 1804 7479');
+    vi.stubEnv('VITE_CONTACT_BD_EMAIL', 'partners@qist.test');
     vi.stubEnv('VITE_SOCIAL_WHATSAPP_URL', '');
     vi.stubEnv('VITE_SOCIAL_LINKEDIN_URL', '');
     vi.stubEnv('VITE_SOCIAL_INSTAGRAM_URL', '');
@@ -149,20 +154,47 @@ describe('contact us', () => {
       'Primary contact',
       'Business development',
     ]);
-    expect(within(rows[0]!).getByRole('link', { name: 'contact@example.com' })).toHaveAttribute(
-      'href',
-      'mailto:contact@example.com',
-    );
-    expect(within(rows[0]!).getByRole('link', { name: '+965 2200 0000' })).toHaveAttribute('href', 'tel:+96522000000');
-    expect(within(rows[1]!).getByRole('link', { name: 'bd@example.com' })).toHaveAttribute('href', 'mailto:bd@example.com');
-    expect(within(rows[1]!).getByRole('link', { name: '+965 2200 0001' })).toHaveAttribute('href', 'tel:+96522000001');
+    expect(within(rows[0]!).getByRole('link', { name: 'hello@qist.test' })).toHaveAttribute('href', 'mailto:hello@qist.test');
+    expect(within(rows[0]!).getByRole('link', { name: '+965 1804 7478' })).toHaveAttribute('href', 'tel:+96518047478');
+    expect(within(rows[1]!).getByRole('link', { name: 'partners@qist.test' })).toHaveAttribute('href', 'mailto:partners@qist.test');
+    expect(within(rows[1]!).getByRole('link', { name: '+965 1804 7479' })).toHaveAttribute('href', 'tel:+96518047479');
 
     expect(screen.getByRole('img', { name: /Map of Kuwait City/ })).toBeInTheDocument();
     const social = screen.getByRole('region', { name: 'Call, write or follow us' });
-    expect(within(social).getByRole('link', { name: /Call us/ })).toHaveAttribute('href', 'tel:+96522000000');
+    expect(within(social).getByRole('link', { name: /Call us/ })).toHaveAttribute('href', 'tel:+96518047478');
+    expect(within(social).getByRole('link', { name: /hello@qist\.test/ })).toHaveAttribute('href', 'mailto:hello@qist.test');
     for (const name of [/WhatsApp/, /LinkedIn/, /Instagram/]) {
       expect(within(social).queryByRole('link', { name })).not.toBeInTheDocument();
     }
+  });
+
+  it('lists only the channels configured: a person with none is left out, a malformed value is not shown', async () => {
+    vi.stubEnv('VITE_CONTACT_PHONE', 'call me');
+    vi.stubEnv('VITE_CONTACT_EMAIL', 'not-an-email');
+    vi.stubEnv('VITE_CONTACT_BD_PHONE', '');
+    vi.stubEnv('VITE_CONTACT_BD_EMAIL', 'partners@qist.test');
+    renderApp('/contact-us');
+    const table = await screen.findByRole('table', { name: 'Who to contact' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['Business development', 'Mariam Al-Kandari', 'partners@qist.test', '—'],
+    ]);
+    expect(document.body.textContent).not.toMatch(/call me|not-an-email/);
+    const social = screen.getByRole('region', { name: 'Call, write or follow us' });
+    expect(within(social).queryByRole('link', { name: /Call us/ })).not.toBeInTheDocument();
+  });
+
+  it('with nothing configured: no table, no mail or phone link, and a way to be called back, in both languages', async () => {
+    for (const name of ['VITE_CONTACT_PHONE', 'VITE_CONTACT_EMAIL', 'VITE_CONTACT_BD_PHONE', 'VITE_CONTACT_BD_EMAIL']) vi.stubEnv(name, '');
+    renderApp('/contact-us');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    expect(screen.queryByRole('table', { name: 'Who to contact' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'pre-registration form' })).toHaveAttribute('href', '/pre-register');
+    expect(document.querySelectorAll('a[href^="mailto:"], a[href^="tel:"]')).toHaveLength(0);
+    expect(document.body.innerHTML).not.toMatch(/example\.com/);
+
+    await i18n.changeLanguage('ar');
+    expect(await screen.findByRole('link', { name: 'نموذج التسجيل المسبق' })).toHaveAttribute('href', '/pre-register');
   });
 });
 

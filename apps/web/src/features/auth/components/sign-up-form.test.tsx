@@ -1,6 +1,6 @@
 import { MESSAGES } from '@qist/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authContent, fail, meContent, ok, renderApp, sentBodies, stubServer, preloadPanels } from '@/testing/render-app';
 
 const CODE_LABEL = 'Qist admin verification code';
@@ -26,6 +26,23 @@ async function fillValidForm({ user }: App, code = 'SME-DEMO-CODE') {
 // The areas a test signs into are lazy chunks: load them before, so a slow machine waits on nothing but the app.
 beforeAll(() => preloadPanels('sme', 'provider'));
 describe('sign-up form', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('names the configured address for sign-up codes, else the company mailbox, and never a malformed one', async () => {
+    vi.stubEnv('VITE_SIGNUP_CODE_EMAIL', 'codes@qist.test');
+    vi.stubEnv('VITE_CONTACT_EMAIL', 'hello@qist.test');
+    const first = await openSignUp();
+    expect(screen.getByRole('link', { name: 'codes@qist.test' })).toHaveAttribute('href', 'mailto:codes@qist.test');
+    first.unmount();
+
+    vi.stubEnv('VITE_SIGNUP_CODE_EMAIL', 'codes at qist');
+    await openSignUp();
+    expect(screen.getByRole('link', { name: 'hello@qist.test' })).toHaveAttribute('href', 'mailto:hello@qist.test');
+    expect(screen.queryByText(/codes at qist/)).not.toBeInTheDocument();
+  });
+
   it('shows the fields, the hint and no message on mount, with Create Account disabled', async () => {
     await openSignUp();
     for (const label of ['Email', 'Password', 'Confirm password', CODE_LABEL]) {
@@ -33,7 +50,9 @@ describe('sign-up form', () => {
     }
     expect(screen.getByRole('checkbox', { name: /terms/ })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
-    expect(screen.getByRole('link', { name: 'admin@example.com' })).toHaveAttribute('href', 'mailto:admin@example.com');
+    // no address configured for sign-up codes: the hint sends to the Contact Us page
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us');
+    expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute('href', '/auth/login');
     expect(screen.getByRole('radio', { name: 'SME' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();

@@ -15,7 +15,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ADMIN_CONTACT_EMAIL } from '@/config/contact';
+import { getSignupCodeEmail } from '@/config/contact';
 import { paths, roleHomeHref } from '@/config/paths';
 import { currentLanguage } from '@/i18n';
 import { useTranslateMessage } from '@/i18n/translate-message';
@@ -50,6 +50,7 @@ export function SignUpForm({ role }: SignUpFormProps) {
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const [pending, setPending] = useState<SignUpValues | null>(null);
+  const codeEmail = getSignupCodeEmail();
 
   const {
     register,
@@ -133,11 +134,18 @@ export function SignUpForm({ role }: SignUpFormProps) {
             label={t('auth.register.code', { name: PRODUCT_NAME })}
             autoComplete="off"
             description={
-              <Trans
-                i18nKey="auth.register.codeHint"
-                values={{ email: ADMIN_CONTACT_EMAIL }}
-                components={{ mail: <Anchor href={`mailto:${ADMIN_CONTACT_EMAIL}`} fz="inherit" underline="always" /> }}
-              />
+              codeEmail ? (
+                <Trans
+                  i18nKey="auth.register.codeHint"
+                  values={{ email: codeEmail }}
+                  components={{ mail: <Anchor href={`mailto:${codeEmail}`} fz="inherit" underline="always" /> }}
+                />
+              ) : (
+                <Trans
+                  i18nKey="auth.register.codeHintContact"
+                  components={{ contact: <Anchor component={Link} to={paths.public.contactUs.getHref()} fz="inherit" underline="always" /> }}
+                />
+              )
             }
             {...register('code')}
             error={tm(errors.code?.message)}

@@ -1,10 +1,10 @@
 // The company's phone (a tel: link), mailbox (mailto:) and its messaging, professional-network and
-// social links; an account that is not configured (config/social-links.ts) is left out.
+// social links; a channel that is not configured (config/contact.ts, config/social-links.ts) is left out.
 import { Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconBrandInstagram, IconBrandLinkedin, IconBrandWhatsapp, IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { getCompanyContact } from '@/config/contact';
 import { getSocialLinks } from '@/config/social-links';
-import { COMPANY_EMAIL, COMPANY_PHONE } from '../contact-details';
 import classes from './marketing.module.css';
 
 export type ContactLinkKey = 'call' | 'email' | 'whatsapp' | 'linkedin' | 'instagram';
@@ -22,8 +22,9 @@ const COLORS = { call: 'teal', email: 'cyan', whatsapp: 'green', linkedin: 'blue
 export function ContactLinks({ links = ['call', 'whatsapp', 'linkedin'] }: { links?: ContactLinkKey[] }) {
   const { t } = useTranslation('public');
   const social = new Map(getSocialLinks().map((link) => [link.network as ContactLinkKey, link.href]));
+  const { phone, email } = getCompanyContact();
   const hrefOf = (key: ContactLinkKey) =>
-    key === 'call' ? COMPANY_PHONE.href : key === 'email' ? `mailto:${COMPANY_EMAIL}` : social.get(key);
+    key === 'call' ? phone?.href : key === 'email' ? email && `mailto:${email}` : social.get(key);
   return (
     <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {links.map((key) => {
@@ -31,7 +32,7 @@ export function ContactLinks({ links = ['call', 'whatsapp', 'linkedin'] }: { lin
         if (!href) return null;
         const Icon = ICONS[key];
         const external = key !== 'call' && key !== 'email';
-        const detail = key === 'call' ? COMPANY_PHONE.display : key === 'email' ? COMPANY_EMAIL : undefined;
+        const detail = key === 'call' ? phone?.display : key === 'email' ? email : undefined;
         return (
           <li key={key}>
             <a
