@@ -40,6 +40,8 @@ if (!existsSync(chromium) && typeof process.getuid === 'function' && process.get
   run('install chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
 }
 
+if (!run('engines', 'node', ['scripts/check-engines.mjs'])) failedSteps.push('engines');
+
 for (const [name, args] of [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
@@ -62,6 +64,36 @@ if (vitest) {
   if (!vitestOk && vitest.numFailedTests === 0) failedSteps.push('vitest (a suite failed to run)');
 } else {
   failedSteps.push('vitest (no report)');
+}
+
+// The domain and server suites again on each other Node.js line named in TEST_NODE_VERSIONS
+// (for example "24"; CI sets it), with a binary from the npm registry's `node` package.
+for (const version of (process.env.TEST_NODE_VERSIONS ?? '').split(/[\s,]+/).filter(Boolean)) {
+  const report = path.join(out, `vitest-node${version}.json`);
+  const label = `domain, unit and API tests on Node.js ${version}`;
+  const ok = run(label, 'npx', [
+    '-y',
+    '-p',
+    `node@${version}`,
+    'node',
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project',
+    'domain',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const other = readJson(report);
+  if (other) {
+    passed += other.numPassedTests;
+    failed += other.numFailedTests;
+    if (!ok && other.numFailedTests === 0) failedSteps.push(`${label} (a suite failed to run)`);
+  } else {
+    failedSteps.push(`${label} (no report)`);
+  }
 }
 
 const built = run('build', 'npm', ['run', 'build']);
