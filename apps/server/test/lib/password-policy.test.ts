@@ -32,10 +32,4 @@ describe('passwordWeakness', () => {
       expect(passwordWeakness(password), password).toBeNull();
     }
   });
-
-  it('answers fast', () => {
-    const started = performance.now();
-    for (let i = 0; i < 10_000; i += 1) passwordWeakness(`a-reasonable-password-${i}`);
-    expect(performance.now() - started).toBeLessThan(1_000);
-  });
 });
