@@ -43,6 +43,7 @@ if (!existsSync(chromium) && typeof process.getuid === 'function' && process.get
 for (const [name, args] of [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
+  ['API document: generate, redocly lint, typed client', ['run', 'test:openapi']],
 ]) {
   if (!run(name, 'npm', args)) failedSteps.push(name);
 }
