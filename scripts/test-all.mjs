@@ -45,6 +45,7 @@ if (!run('engines', 'node', ['scripts/check-engines.mjs'])) failedSteps.push('en
 for (const [name, args] of [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
+  ['API document: generate, redocly lint, typed client', ['run', 'test:openapi']],
 ]) {
   if (!run(name, 'npm', args)) failedSteps.push(name);
 }

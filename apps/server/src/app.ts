@@ -10,16 +10,16 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_DOCUMENT_BYTES, MESSAGES, PRODUCT_NAME, messageKeyOf, matchMessage } from '@qist/domain';
+import { MAX_DOCUMENT_BYTES, MESSAGES, messageKeyOf, matchMessage } from '@qist/domain';
 import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
 import { HSTS_HEADER, SECURITY_HEADERS } from './lib/security-headers.js';
+import { swaggerOptions } from './openapi/document.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -183,13 +183,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   // Gzip/brotli for JSON and the web app's files above 1 KiB.
   await app.register(compress, { threshold: 1024 });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'B2B buy-now-pay-later platform' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 10, parts: 12 } });

@@ -1,0 +1,228 @@
+// Every operation of the API document, keyed by "METHOD /path" as the document spells it: the stable
+// operationId client generators name their functions after, and the summary people read. A route
+// without an entry here fails the API document's test, so none is published unnamed.
+
+export interface OperationDoc {
+  /** Unique across the document and never renamed: generated clients call it by this name. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  /**
+   * The route is open at the gate but its handler admits either a bearer token (the owner, or a
+   * back-office user who may see the owner) or an unexpired signed link (`exp` and `sig`).
+   */
+  bearerOrSignedLink?: true;
+  /** A multipart/form-data upload: its text fields (name → required) and the name of its one file field. */
+  upload?: { fields: Record<string, boolean>; file: string };
+  /** What a successful call sends in place of the JSON envelope. */
+  produces?: 'csv' | 'document';
+  /** Request headers the operation reads (name → description); every one is required. */
+  headers?: Record<string, string>;
+}
+
+type Table = Record<string, OperationDoc>;
+
+type BackOfficeRole = 'admin' | 'bank' | 'insurance';
+
+/** The onboarding calls, the same for SMEs and suppliers under their own prefix. */
+function onboarding(kind: 'sme' | 'provider'): Table {
+  const base = `/api/v1/${kind}`;
+  const party = kind === 'sme' ? 'SME' : 'supplier';
+  return {
+    [`GET ${base}/email/resend`]: {
+      operationId: `${kind}ResendEmailCode`,
+      summary: 'Send a new email verification code (at most one every 20 s)',
+    },
+    [`POST ${base}/email/validate`]: { operationId: `${kind}ValidateEmail`, summary: 'Check the email code (level 0 → 1)' },
+    [`POST ${base}/phone/add`]: { operationId: `${kind}AddPhone`, summary: 'Add a Gulf phone number and send it a code' },
+    [`POST ${base}/phone/validate`]: { operationId: `${kind}ValidatePhone`, summary: 'Check the phone code (level 1 → 2)' },
+    [`POST ${base}/info/add`]: {
+      operationId: `${kind}AddCompanyInfo`,
+      summary: 'Add the company information (level 2 → 3), or edit it after a conditional rejection (-2 → 3)',
+    },
+    [`GET ${base}/categories/list`]: { operationId: `${kind}ListCategories`, summary: 'List the industries a company may pick' },
+    [`POST ${base}/doc/upload`]: {
+      operationId: `${kind}UploadDocument`,
+      summary: 'Upload one KYC document as a multipart form (PDF, PNG, JPEG or WebP, at most 10 MB)',
+      description: `The form carries the document's \`title\`, an optional \`description\` and the file in \`${kind}Doc\`.`,
+      upload: { fields: { title: true, description: false }, file: `${kind}Doc` },
+    },
+    [`DELETE ${base}/doc/upload`]: {
+      operationId: `${kind}DeleteDocument`,
+      summary: 'Delete one of its own documents before the documents are confirmed',
+    },
+    [`GET ${base}/doc/list`]: { operationId: `${kind}ListDocuments`, summary: 'List its own documents, with signed links to each file' },
+    [`POST ${base}/doc/confirm`]: {
+      operationId: `${kind}ConfirmDocuments`,
+      summary: 'Confirm the documents once every required title is present (level 3 → 4)',
+    },
+    [`GET ${base}/log/list`]: { operationId: `${kind}ListTimeline`, summary: 'Its verification timeline, oldest first' },
+    [`GET ${base}/profile/get`]: { operationId: `${kind}GetProfile`, summary: `Its ${party} profile, with its documents and level` },
+  };
+}
+
+/** The SME lists and profiles every back-office role reads, each within what it may see. */
+function backOfficeSmes(role: BackOfficeRole): Table {
+  const base = `/api/v1/${role}/sme`;
+  const which = role === 'insurance' ? 'the SMEs in the company’s queue and those it decided on' : 'SMEs';
+  return {
+    [`GET ${base}/list`]: { operationId: `${role}ListSmes`, summary: `List ${which}, filtered by level, a page at a time` },
+    [`GET ${base}/export`]: { operationId: `${role}ExportSmes`, summary: `Export ${which} as CSV, with the list's filter`, produces: 'csv' },
+    [`GET ${base}/show/{id}`]: { operationId: `${role}GetSme`, summary: 'Show an SME’s profile, with its documents' },
+    [`GET ${base}/log/list/{id}`]: { operationId: `${role}ListSmeTimeline`, summary: 'An SME’s verification timeline, oldest first' },
+  };
+}
+
+/** The order lists of the back office. */
+function backOfficeOrders(role: BackOfficeRole): Table {
+  const base = `/api/v1/${role}/order`;
+  const which = role === 'insurance' ? 'the orders of the SMEs the company insured' : 'every order';
+  return {
+    [`GET ${base}/list`]: { operationId: `${role}ListOrders`, summary: `List ${which}, filtered by status or lateness` },
+    [`GET ${base}/show/{id}`]: {
+      operationId: `${role}GetOrder`,
+      summary: role === 'insurance' ? 'Show an order of an insured SME' : 'Show an order with its payout breakdown',
+    },
+    [`GET ${base}/export`]: { operationId: `${role}ExportOrders`, summary: `Export ${which} as CSV, with the list's filter`, produces: 'csv' },
+  };
+}
+
+/** The instalment lists of the admin and the bank. */
+function installments(role: 'admin' | 'bank'): Table {
+  return {
+    [`GET /api/v1/${role}/installment/list`]: { operationId: `${role}ListInstallments`, summary: 'List every instalment with its order, filtered by status' },
+    [`GET /api/v1/${role}/installment/export`]: { operationId: `${role}ExportInstallments`, summary: 'Export every instalment as CSV', produces: 'csv' },
+  };
+}
+
+export const OPERATIONS: Table = {
+  // ---- health and accounts
+  'GET /api/health': {
+    operationId: 'getHealth',
+    summary: 'Report whether the service is up: its database answers and carries the migrations',
+  },
+  'POST /api/v1/auth/register': { operationId: 'register', summary: 'Sign up as an SME or a supplier with the role’s sign-up code' },
+  'POST /api/v1/auth/login': { operationId: 'login', summary: 'Sign in with email and password and receive a bearer token' },
+  'POST /api/v1/auth/logout': { operationId: 'logout', summary: 'Sign out: end the session of the bearer token' },
+  'GET /api/v1/auth/me': { operationId: 'getMe', summary: 'The signed-in account, its role and its current level' },
+  'PUT /api/v1/auth/language': { operationId: 'setLanguage', summary: 'Set the language of the emails and SMS sent to the signed-in user' },
+
+  // ---- pre-registration
+  'POST /api/v1/ads/form/register': { operationId: 'preRegister', summary: 'Register an SME’s interest from the public pre-registration page' },
+  'GET /api/v1/admin/form/list': { operationId: 'adminListPreRegistrations', summary: 'List the pre-registered SMEs, newest first' },
+  'GET /api/v1/admin/form/export': { operationId: 'adminExportPreRegistrations', summary: 'Export the pre-registered SMEs as CSV, newest first', produces: 'csv' },
+
+  // ---- onboarding of SMEs and suppliers
+  ...onboarding('sme'),
+  ...onboarding('provider'),
+  'GET /api/v1/pub/{kind}/doc/file/{file}': {
+    operationId: 'getPartyDocumentFile',
+    summary: 'Download a party’s KYC document',
+    description:
+      'Served to its owner and to the back-office users who may see the owner (bearer token), or to anyone holding an unexpired signed link (`exp` and `sig`). A file the caller may not see answers 404, as a missing one does.',
+    bearerOrSignedLink: true,
+    produces: 'document',
+  },
+
+  // ---- the back office: SMEs, suppliers, queues, outbox
+  ...backOfficeSmes('admin'),
+  ...backOfficeSmes('bank'),
+  ...backOfficeSmes('insurance'),
+  'POST /api/v1/admin/sme/verify': { operationId: 'adminVerifySme', summary: 'Verify an SME’s documents and information (level 4 → 5)' },
+  'POST /api/v1/admin/sme/reject': { operationId: 'adminRejectSme', summary: 'Reject an SME: back for edits (-2), or in full (-1)' },
+  'POST /api/v1/bank/sme/verify': { operationId: 'bankVerifySme', summary: 'Approve an SME for the bank (level 5 → 6)' },
+  'POST /api/v1/bank/sme/reject': { operationId: 'bankRejectSme', summary: 'Reject an SME for the bank: back for edits (-2), or in full (-1)' },
+  'POST /api/v1/insurance/sme/verify': {
+    operationId: 'insuranceGrantCredit',
+    summary: 'Grant a credit line to an SME in the company’s queue (level 6 → 7)',
+  },
+  'POST /api/v1/insurance/sme/reject': {
+    operationId: 'insuranceRejectSme',
+    summary: 'Reject an SME (-2), or decline it in full so the next company gets it (-6 when none is left)',
+  },
+  'POST /api/v1/admin/sme/active': { operationId: 'adminActivateSme', summary: 'Set an SME’s instalment plan and activate it (level 7 → 8)' },
+  'GET /api/v1/admin/queue/counts': {
+    operationId: 'adminGetQueueCounts',
+    summary: 'Count what waits for the admin: SMEs and suppliers at level 4, invoices to verify',
+  },
+  'GET /api/v1/bank/queue/counts': { operationId: 'bankGetQueueCounts', summary: 'Count what waits for the bank: SMEs at level 5, orders awaiting payout' },
+  'GET /api/v1/insurance/queue/counts': { operationId: 'insuranceGetQueueCounts', summary: 'Count the SMEs waiting in the company’s queue' },
+  'GET /api/v1/admin/provider/list': { operationId: 'adminListProviders', summary: 'List suppliers, filtered by level, a page at a time' },
+  'GET /api/v1/admin/provider/export': { operationId: 'adminExportProviders', summary: 'Export the suppliers as CSV, with the list’s filter', produces: 'csv' },
+  'GET /api/v1/admin/provider/show/{id}': { operationId: 'adminGetProvider', summary: 'Show a supplier’s profile, with its documents' },
+  'GET /api/v1/admin/provider/log/list/{id}': { operationId: 'adminListProviderTimeline', summary: 'A supplier’s verification timeline, oldest first' },
+  'POST /api/v1/admin/provider/verify': { operationId: 'adminVerifyProvider', summary: 'Verify a supplier and set its discount rate (level 4 → 5)' },
+  'POST /api/v1/admin/provider/reject': { operationId: 'adminRejectProvider', summary: 'Reject a supplier: back for edits (-2), or in full (-1)' },
+  'GET /api/v1/admin/outbox/list': { operationId: 'adminListOutbox', summary: 'List the emails and SMS sent, or kept in the demo outbox' },
+
+  // ---- platform settings
+  'GET /api/v1/admin/categories/list': { operationId: 'adminListCategories', summary: 'List every industry' },
+  'GET /api/v1/admin/category': { operationId: 'adminGetCategories', summary: 'List every industry (the same answer as the categories list)' },
+  'POST /api/v1/admin/category': { operationId: 'adminCreateCategory', summary: 'Create an industry' },
+  'PUT /api/v1/admin/category': { operationId: 'adminUpdateCategory', summary: 'Edit an industry' },
+  'GET /api/v1/admin/bank/share-rate': { operationId: 'adminGetBankShareRate', summary: 'The bank’s share of supplier discounts' },
+  'PUT /api/v1/admin/bank/share-rate': { operationId: 'adminSetBankShareRate', summary: 'Set the bank’s share of supplier discounts' },
+  'GET /api/v1/admin/insurance/order': { operationId: 'adminGetInsuranceOrder', summary: 'List the insurance companies in priority order' },
+  'POST /api/v1/admin/insurance/order': { operationId: 'adminSetInsuranceOrder', summary: 'Reorder the insurance companies’ priority' },
+  'GET /api/v1/admin/signup-codes': { operationId: 'adminGetSignupCodes', summary: 'The sign-up codes of SMEs and suppliers' },
+  'PUT /api/v1/admin/signup-codes': { operationId: 'adminSetSignupCode', summary: 'Change a role’s sign-up code' },
+
+  // ---- an SME buys on credit and pays
+  'GET /api/v1/sme/provider/list': { operationId: 'smeListProviders', summary: 'List the verified suppliers an SME may buy from' },
+  'GET /api/v1/sme/provider/show/{id}': { operationId: 'smeGetProvider', summary: 'Show a verified supplier’s business card' },
+  'POST /api/v1/sme/order/create': { operationId: 'smeCreateOrder', summary: 'Create an order on credit with a supplier' },
+  'POST /api/v1/sme/order/cancel': { operationId: 'smeCancelOrder', summary: 'Cancel an order before its first payment' },
+  'GET /api/v1/sme/order/list': { operationId: 'smeListOrders', summary: 'List the SME’s orders, filtered by status or lateness' },
+  'GET /api/v1/sme/invoice/list': { operationId: 'smeListInvoices', summary: 'List the SME’s invoices (its orders with an uploaded invoice)' },
+  'GET /api/v1/sme/order/show/{id}': { operationId: 'smeGetOrder', summary: 'Show one of the SME’s orders with its instalments' },
+  'POST /api/v1/sme/pay/init': { operationId: 'smeStartFirstPayment', summary: 'Start paying an order’s first instalment at the payment gateway' },
+  'POST /api/v1/sme/pay/installment': { operationId: 'smeStartInstallmentPayment', summary: 'Start paying an order’s earliest unpaid instalment' },
+  'POST /api/v1/sme/pay/verify': { operationId: 'smeVerifyPayment', summary: 'Settle a payment by the gateway’s word (idempotent)' },
+  'POST /api/v1/pub/gateway/callback': {
+    operationId: 'receiveGatewayCallback',
+    summary: 'Receive the payment gateway’s signed callback',
+    description: 'Called by the payment gateway, not by users: the body is accepted only with a valid signature over its raw bytes.',
+    headers: { 'x-gateway-signature': 'HMAC-SHA256 signature of the raw request body, as the payment gateway computes it' },
+  },
+  'GET /api/v1/pub/gateway/sandbox/{transactionId}': { operationId: 'sandboxGetPayment', summary: 'Show a sandbox payment, as its test payment page does' },
+  'POST /api/v1/pub/gateway/sandbox/complete': { operationId: 'sandboxCompletePayment', summary: 'Approve or decline a sandbox payment' },
+  'GET /api/v1/admin/ledger/balances': { operationId: 'adminGetLedgerBalances', summary: 'Balances of every ledger account and their total (always 0)' },
+
+  // ---- dashboards
+  'GET /api/v1/sme/dashboard': { operationId: 'smeGetDashboard', summary: 'The SME’s dashboard: credit, instalments and orders' },
+  'GET /api/v1/provider/dashboard': { operationId: 'providerGetDashboard', summary: 'The supplier’s dashboard: orders to handle and payouts' },
+  'GET /api/v1/admin/dashboard': { operationId: 'adminGetDashboard', summary: 'The admin’s dashboard: the platform at a glance' },
+  'GET /api/v1/bank/dashboard': { operationId: 'bankGetDashboard', summary: 'The bank’s dashboard: payouts, shares and exposure' },
+  'GET /api/v1/insurance/dashboard': { operationId: 'insuranceGetDashboard', summary: 'The insurer’s dashboard: its insured SMEs and its queue' },
+
+  // ---- a supplier fulfils the order; the admin and the bank close it
+  'GET /api/v1/provider/order/list': { operationId: 'providerListOrders', summary: 'List the supplier’s orders from waiting on, filtered by status' },
+  'GET /api/v1/provider/order/show/{id}': { operationId: 'providerGetOrder', summary: 'Show one of the supplier’s orders' },
+  'POST /api/v1/provider/order/accept': { operationId: 'providerAcceptOrder', summary: 'Accept a waiting order (status 1 → 2)' },
+  'POST /api/v1/provider/order/decline': {
+    operationId: 'providerDeclineOrder',
+    summary: 'Decline a waiting order (status 1 → -1): the SME is refunded and its credit released',
+  },
+  'POST /api/v1/provider/order/delivered': { operationId: 'providerConfirmDelivery', summary: 'Confirm the delivery with the SME’s verify code (status 2 → 3)' },
+  'POST /api/v1/provider/order/invoice/upload': {
+    operationId: 'providerUploadInvoice',
+    summary: 'Upload the order’s invoice as a multipart form (status 3 → 4)',
+    description: 'The form carries the `orderId` and the invoice in `orderInvoice`: PDF, PNG, JPEG or WebP, at most 10 MB.',
+    upload: { fields: { orderId: true }, file: 'orderInvoice' },
+  },
+  ...backOfficeOrders('admin'),
+  ...backOfficeOrders('bank'),
+  ...backOfficeOrders('insurance'),
+  ...installments('admin'),
+  ...installments('bank'),
+  'POST /api/v1/admin/order/invoice/verify': { operationId: 'adminVerifyInvoice', summary: 'Verify an order’s invoice (status 4 → 5)' },
+  'POST /api/v1/bank/order/pay': { operationId: 'bankPaySupplier', summary: 'Pay the supplier for an order, once (status 5 → 6)' },
+  'GET /api/v1/pub/order/invoice/file/{file}': {
+    operationId: 'getInvoiceFile',
+    summary: 'Download an order’s invoice',
+    description:
+      'Served to the order’s SME and supplier, the admin and the bank (bearer token), or to anyone holding an unexpired signed link (`exp` and `sig`). A file the caller may not see answers 404, as a missing one does.',
+    bearerOrSignedLink: true,
+    produces: 'document',
+  },
+};
