@@ -204,6 +204,10 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       sessionTtlMs: config.sessionTtlMs,
       loginMaxFailures: config.loginMaxFailures,
       loginWindowMs: config.loginWindowMs,
+      loginAccountMaxFailures: config.loginAccountMaxFailures,
+      loginAccountWindowMs: config.loginAccountWindowMs,
+      loginAddressMaxFailures: config.loginAddressMaxFailures,
+      loginAddressWindowMs: config.loginAddressWindowMs,
       signupMaxPerHour: config.signupMaxPerHour,
     },
   });
