@@ -56,6 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey signs in from 127.0.0.1; the per-address limits are tested in the API suite.
       LOGIN_MAX_FAILURES: '1000',
+      LOGIN_ACCOUNT_MAX_FAILURES: '1000',
+      LOGIN_ADDRESS_MAX_FAILURES: '1000',
       SIGNUP_MAX_PER_HOUR: '1000',
     },
   },

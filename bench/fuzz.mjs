@@ -58,6 +58,8 @@ try {
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-42',
     LOGIN_MAX_FAILURES: '1000000',
+    LOGIN_ACCOUNT_MAX_FAILURES: '1000000',
+    LOGIN_ADDRESS_MAX_FAILURES: '1000000',
     SIGNUP_MAX_PER_HOUR: '1000000',
     PREREGISTER_MAX_PER_HOUR: '1000000',
   });

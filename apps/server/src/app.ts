@@ -38,6 +38,7 @@ import { preregistrationRoutes } from './modules/preregistration/routes.js';
 import { createPreregistrationService } from './modules/preregistration/service.js';
 import { createThrottle } from './modules/throttle/service.js';
 import { registerAccessControl } from './plugins/access.js';
+import { registerHeadPolicy } from './plugins/head.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { createDashboardService } from './modules/dashboards/service.js';
@@ -115,8 +116,8 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // A GET with effects (the spec's GET …/email/resend sends a code) must not also answer HEAD.
-    exposeHeadRoutes: false,
+    // Every GET answers HEAD too; a GET that acts answers it with 405 (plugins/head.ts).
+    exposeHeadRoutes: true,
     // A request must arrive whole within the timeout, however slowly its bytes trickle in; an
     // idle connection is closed after the same time, an idle keep-alive one sooner.
     requestTimeout: config.requestTimeoutMs,
@@ -197,10 +198,15 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       sessionTtlMs: config.sessionTtlMs,
       loginMaxFailures: config.loginMaxFailures,
       loginWindowMs: config.loginWindowMs,
+      loginAccountMaxFailures: config.loginAccountMaxFailures,
+      loginAccountWindowMs: config.loginAccountWindowMs,
+      loginAddressMaxFailures: config.loginAddressMaxFailures,
+      loginAddressWindowMs: config.loginAddressWindowMs,
       signupMaxPerHour: config.signupMaxPerHour,
     },
   });
   registerAccessControl(app, auth);
+  registerHeadPolicy(app);
 
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, { prefix: '/api/v1/auth', auth });

@@ -20,8 +20,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  // Failed sign-ins judged (the password checked) before 429, under three ceilings at once
+  // (docs/decisions/0011-sign-in-ceilings-and-head.md): per account and address, 10 in 15 minutes; per account
+  // from every address, 50 in 24 hours (a lock-out a password reset ends); per address over every
+  // account, 30 in an hour. A real user mistyping stays far below each.
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(50),
+  LOGIN_ACCOUNT_WINDOW_HOURS: z.coerce.number().positive().max(24).default(24),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(30),
+  LOGIN_ADDRESS_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(60),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(20),
   PREREGISTER_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
@@ -43,8 +51,15 @@ export interface Config {
   publicUrl: string;
   sessionSecret: string;
   sessionTtlMs: number;
+  /** Failed sign-ins per account and address within loginWindowMs. */
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Failed sign-ins per account from every address within loginAccountWindowMs (at most a day). */
+  loginAccountMaxFailures: number;
+  loginAccountWindowMs: number;
+  /** Failed sign-ins per address over every account within loginAddressWindowMs (at most a day). */
+  loginAddressMaxFailures: number;
+  loginAddressWindowMs: number;
   signupMaxPerHour: number;
   preregisterMaxPerHour: number;
   trustProxy: boolean;
@@ -90,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    loginAccountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
+    loginAccountWindowMs: e.LOGIN_ACCOUNT_WINDOW_HOURS * 3_600_000,
+    loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
+    loginAddressWindowMs: e.LOGIN_ADDRESS_WINDOW_MINUTES * 60_000,
     signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
     preregisterMaxPerHour: e.PREREGISTER_MAX_PER_HOUR,
     trustProxy: e.TRUST_PROXY,

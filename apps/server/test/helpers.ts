@@ -54,6 +54,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     LOG_LEVEL: 'silent',
     LOGIN_MAX_FAILURES: '1000',
+    LOGIN_ACCOUNT_MAX_FAILURES: '1000',
+    LOGIN_ADDRESS_MAX_FAILURES: '1000',
     SIGNUP_MAX_PER_HOUR: '1000',
     PREREGISTER_MAX_PER_HOUR: '1000',
     WEB_DIST: path.join(tmpdir(), 'qist-no-web-build'),

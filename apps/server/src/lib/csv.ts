@@ -4,8 +4,14 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 const BOM = '\uFEFF';
-/** A cell a spreadsheet would run as a formula is written as text (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula is written as text (CSV injection): one that starts
+ * with `= + - @`, or their full-width forms `＝ ＋ － ＠` (U+FF1D, U+FF0B, U+FF0D, U+FF20), which
+ * spreadsheet programs in East Asian locales read as the same operators; one where any of these
+ * follows leading whitespace (some programs trim it on import); and one that starts with a tab or a
+ * carriage return.
+ */
+const FORMULA_START = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -244,6 +244,7 @@ describe('the invoice file', () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 404, 404, 401]);
     expect(answers[0]!.headers['content-type']).toBe('application/pdf');
     expect(answers[0]!.headers['x-content-type-options']).toBe('nosniff');
+    expect(answers.slice(0, 4).map((r) => r.headers['cache-control'])).toEqual(['no-store', 'no-store', 'no-store', 'no-store']);
   });
 });
 

@@ -154,10 +154,12 @@ describe('answers outside the routes', () => {
     expect(body(response)).toEqual({ status: false, msg: MESSAGES.sessionExpired });
   });
 
-  it('does not answer HEAD on a GET with effects: no code is sent', async () => {
+  it('answers HEAD on a GET with effects with 405 and Allow: GET: no code is sent', async () => {
     const sme = await createAccount(ctx.db, { role: 'sme', level: 0 });
     const response = await ctx.app.inject({ method: 'HEAD', url: '/api/v1/sme/email/resend', headers: bearer(await loginAs(ctx.app, sme)) });
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET');
+    expect(response.body).toBe('');
     const codes = await ctx.db.select().from(verificationCodes).where(eq(verificationCodes.userId, sme.id));
     expect(codes).toHaveLength(0);
   });

@@ -232,6 +232,8 @@ describe('document files', () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
     expect(own.rawPayload.equals(SAMPLE_FILES.png)).toBe(true);
+    // A KYC document is kept by no cache, like every other authenticated answer.
+    expect(own.headers['cache-control']).toBe('no-store');
 
     const admin = await createAccount(ctx.db, { role: 'admin' });
     expect((await get(path, bearer(await loginAs(ctx.app, admin)))).statusCode).toBe(200);
@@ -244,7 +246,9 @@ describe('document files', () => {
     const refused = await get(path, bearer(await loginAs(ctx.app, insurer)));
     expect(refused.statusCode).toBe(404);
     expect(body(refused)).toEqual({ status: false, msg: MESSAGES.fileNotFound });
-    expect((await get(doc.url)).rawPayload.equals(SAMPLE_FILES.png)).toBe(true);
+    const signed = await get(doc.url);
+    expect(signed.rawPayload.equals(SAMPLE_FILES.png)).toBe(true);
+    expect(signed.headers['cache-control']).toBe('no-store');
 
     const anonymous = await get(path);
     expect(anonymous.statusCode).toBe(401);

@@ -82,6 +82,8 @@ export const rateEvents = pgTable(
   },
   (t) => [
     index('rate_events_kind_ip_idx').on(t.kind, t.ip, t.createdAt),
+    // An account's failed sign-ins from every address.
+    index('rate_events_kind_subject_idx').on(t.kind, t.subject, t.createdAt),
     index('rate_events_created_at_idx').on(t.createdAt),
   ],
 );

@@ -15,8 +15,15 @@ import * as repo from './repository.js';
 export interface AuthSettings {
   sessionSecret: string;
   sessionTtlMs: number;
+  /** Failed sign-ins per account and address. */
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Failed sign-ins per account from every address: beyond it the account is locked out. */
+  loginAccountMaxFailures: number;
+  loginAccountWindowMs: number;
+  /** Failed sign-ins per address over every account. */
+  loginAddressMaxFailures: number;
+  loginAddressWindowMs: number;
   signupMaxPerHour: number;
 }
 
@@ -100,14 +107,21 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
 
     async login(input: LoginRequest, ip: string): Promise<AuthContent> {
       const subject = repo.normaliseEmail(input.email);
-      // The attempt holds a failure slot while the password is checked, so attempts in flight at
-      // once cannot all be judged against the same count; a right password gives the slot back.
-      const attempt = await throttle.take({
+      // The attempt holds a failure slot under every ceiling while the password is checked, so
+      // attempts in flight at once cannot all be judged against the same counts; a right password
+      // gives the slot back. The email is counted whether or not an account has it, and a refusal
+      // comes before any lookup, so a throttled answer says nothing about the account.
+      const attempt = await throttle.takeEach({
         kind: 'login_failed',
         ip,
         subject,
-        max: settings.loginMaxFailures,
-        windowMs: settings.loginWindowMs,
+        ceilings: [
+          { per: 'address and subject', max: settings.loginMaxFailures, windowMs: settings.loginWindowMs },
+          // Guessing one account from many addresses: a lock-out that a password reset ends.
+          { per: 'subject', max: settings.loginAccountMaxFailures, windowMs: settings.loginAccountWindowMs },
+          // Guessing many accounts from one address.
+          { per: 'address', max: settings.loginAddressMaxFailures, windowMs: settings.loginAddressWindowMs },
+        ],
         msg: MESSAGES.tooManyAttempts,
       });
 

@@ -55,7 +55,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         .header('content-type', doc.mime)
         .header('content-disposition', 'inline')
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=300')
+        .header('cache-control', 'no-store')
         .send(bytes);
     },
   );

@@ -35,9 +35,10 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingSer
   const security = [{ bearerAuth: [] }];
   const common = { config: { access } };
 
+  // Acts (sends a code), so HEAD on it answers 405 rather than sending one (plugins/head.ts).
   app.get(
     '/email/resend',
-    { ...common, schema: { tags, security, summary: 'Send a new email code (at most every 20 s)', response: { 200: emailResendResponse, ...errors } } },
+    { config: { access, acts: true }, schema: { tags, security, summary: 'Send a new email code (at most every 20 s)', response: { 200: emailResendResponse, ...errors } } },
     async (request) => ({ status: true as const, content: await onboarding.resendEmailCode(principalOf(request)) }),
   );
 

@@ -178,7 +178,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
         .header('content-type', MIME_OF[file.split('.').pop() ?? ''] ?? 'application/octet-stream')
         .header('content-disposition', 'inline')
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=300')
+        .header('cache-control', 'no-store')
         .send(bytes);
     },
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "rate_events_kind_subject_idx" ON "rate_events" USING btree ("kind","subject","created_at");
