@@ -99,6 +99,8 @@ for (const version of (process.env.TEST_NODE_VERSIONS ?? '').split(/[\s,]+/).fil
 
 const built = run('build', 'npm', ['run', 'build']);
 if (!built) failedSteps.push('build');
+// The first screens' JavaScript against their budgets (scripts/check-bundle-size.mjs).
+if (built && !run('bundle size', 'node', ['scripts/check-bundle-size.mjs'])) failedSteps.push('bundle size');
 
 if (built && existsSync(chromium)) {
   const playwrightReport = path.join(out, 'playwright.json');

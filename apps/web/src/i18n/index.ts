@@ -1,12 +1,12 @@
 // i18next set-up: English and Arabic, the choice kept in localStorage 'lang', Arabic right-to-left.
-// English, the default, is bundled with the code that uses it; the Arabic interface strings are
-// their own chunks, fetched (through the backend below) only once Arabic is the language, so an
-// English visitor's first page does not carry both languages.
+// English, the default, is bundled with the code that uses it; the Arabic strings are their own
+// chunks, fetched (through the backend below) only once Arabic is the language, so an English
+// visitor's first page does not carry both languages.
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from '@/config/storage-keys';
 import { en } from './locales/en';
-import { arMessages, enMessages } from './locales/messages';
+import { enMessages } from './locales/messages';
 
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -63,11 +63,13 @@ type Namespace = 'common' | 'messages' | LazyNamespace;
 type Resources = Record<string, unknown>;
 
 /**
- * The Arabic strings that are not bundled: every namespace but 'messages' (small, kept beside the
- * English so a toast in Arabic never waits for a chunk).
+ * The Arabic strings, every namespace fetched when needed. 'messages' (the toasts' and form errors'
+ * sentences) loads with 'common' before the first Arabic render, and with every switch to Arabic
+ * (setLanguage), so a toast in Arabic never waits for it.
  */
-const ARABIC: Record<Exclude<Namespace, 'messages'>, () => Promise<Resources>> = {
+const ARABIC: Record<Namespace, () => Promise<Resources>> = {
   common: () => import('./locales/ar').then((m) => m.ar),
+  messages: () => import('./locales/messages-ar').then((m) => m.arMessages),
   public: () => import('./locales/public-ar').then((m) => m.publicAr),
   onboarding: () => import('./locales/onboarding-ar').then((m) => m.onboardingAr),
   backoffice: () => import('./locales/backoffice-ar').then((m) => m.backofficeAr),
@@ -76,7 +78,7 @@ const ARABIC: Record<Exclude<Namespace, 'messages'>, () => Promise<Resources>> =
 };
 
 function isNamespace(value: string): value is Namespace {
-  return value in ARABIC || value === 'messages';
+  return value in ARABIC;
 }
 
 const chunkBackend: BackendModule = {
@@ -85,7 +87,7 @@ const chunkBackend: BackendModule = {
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
     // English is always bundled (with the app or with its area): only Arabic is ever fetched.
-    if (language !== 'ar' || !isNamespace(namespace) || namespace === 'messages') {
+    if (language !== 'ar' || !isNamespace(namespace)) {
       callback(null, {});
       return;
     }
@@ -101,10 +103,7 @@ export const languageReady: Promise<unknown> = i18n
   .use(chunkBackend)
   .use(initReactI18next)
   .init({
-    resources: {
-      en: { common: en, messages: enMessages },
-      ar: { messages: arMessages },
-    },
+    resources: { en: { common: en, messages: enMessages } },
     // The bundled resources above are only part of each language: the backend supplies the rest.
     partialBundledLanguages: true,
     lng: readStoredLanguage(),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ar } from './ar';
 import { backofficeAr } from './backoffice-ar';
 import { dashboardsAr } from './dashboards-ar';
-import { arMessages } from './messages';
+import { arMessages } from './messages-ar';
 import { onboardingAr } from './onboarding-ar';
 import { ordersAr } from './orders-ar';
 import { publicAr } from './public-ar';

@@ -7,7 +7,11 @@ import { FactList } from '@/features/marketing/components/fact-list';
 import { PageHero } from '@/features/marketing/components/page-hero';
 import { SectionHeading } from '@/features/marketing/components/section-heading';
 import { initialsOf } from '@/features/marketing/initials';
-import { currentLanguage } from '@/i18n';
+import { addNamespaceResources, currentLanguage } from '@/i18n';
+import { publicPagesEn } from '@/i18n/locales/public-pages-en';
+
+// The strings of this page and the other public pages (the landing page's come with the public area).
+addNamespaceResources('public', publicPagesEn);
 
 /** The founders, in the order the spec lists their roles. */
 export const FOUNDERS = [

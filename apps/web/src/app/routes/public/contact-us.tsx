@@ -8,6 +8,11 @@ import { ContactTable } from '@/features/marketing/components/contact-table';
 import { MapIllustration } from '@/features/marketing/components/illustrations';
 import { PageHero } from '@/features/marketing/components/page-hero';
 import { SectionHeading } from '@/features/marketing/components/section-heading';
+import { addNamespaceResources } from '@/i18n';
+import { publicPagesEn } from '@/i18n/locales/public-pages-en';
+
+// The strings of this page and the other public pages (the landing page's come with the public area).
+addNamespaceResources('public', publicPagesEn);
 
 export function ContactUsPage() {
   const { t } = useTranslation('public');

@@ -6,7 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initialsOf } from '@/features/marketing/initials';
 import { formatNumber } from '@/features/marketing/format';
-import { currentLanguage } from '@/i18n';
+import { addNamespaceResources, currentLanguage } from '@/i18n';
+import { publicPagesEn } from '@/i18n/locales/public-pages-en';
+
+// The strings of this page and the other public pages (the landing page's come with the public area).
+addNamespaceResources('public', publicPagesEn);
 
 const STATS = [
   { key: 'connections', value: 128 },

@@ -6,6 +6,11 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { PageHero } from '@/features/marketing/components/page-hero';
 import { SectionHeading } from '@/features/marketing/components/section-heading';
+import { addNamespaceResources } from '@/i18n';
+import { publicPagesEn } from '@/i18n/locales/public-pages-en';
+
+// The strings of this page and the other public pages (the landing page's come with the public area).
+addNamespaceResources('public', publicPagesEn);
 
 /** The seven questions, each once (the original listed one of them twice). */
 export const FAQ_KEYS = ['what', 'who', 'interest', 'instalments', 'settlement', 'documents', 'refused'] as const;

@@ -4,8 +4,9 @@
 // /pre-register. There is no Suspense boundary here on purpose: on the first visit the root's loader
 // waits for the layout and the page together (one paint), and since router navigations are
 // transitions, moving between public pages keeps the current page on screen until the next one's
-// code has arrived. The pages' English strings (the 'public' namespace) come with this chunk; the
-// Arabic ones are fetched when Arabic is the language (see i18n/index.ts).
+// code has arrived. The landing page's English strings (the 'public' namespace) come with this chunk,
+// the other pages bring theirs (i18n/locales/public-pages-en.ts); the Arabic ones are fetched when
+// Arabic is the language (see i18n/index.ts).
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';

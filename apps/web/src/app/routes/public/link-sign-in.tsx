@@ -55,7 +55,7 @@ export function LinkSignInForm({ role }: { role: SelfRegisterRole }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate {...resolver.formProps}>
       <Stack gap="md">
         <TextInput
           label={t('auth.login.email')}

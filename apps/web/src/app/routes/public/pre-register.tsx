@@ -6,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { PreRegisterForm } from '@/features/preregistration/components/pre-register-form';
+import { addNamespaceResources } from '@/i18n';
+import { publicPagesEn } from '@/i18n/locales/public-pages-en';
+
+// The strings of this page and the other public pages (the landing page's come with the public area).
+addNamespaceResources('public', publicPagesEn);
 
 const BENEFITS = [
   { key: 'priority', icon: IconBellRinging },

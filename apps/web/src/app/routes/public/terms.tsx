@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHero } from '@/features/marketing/components/page-hero';
 import { formatNumber } from '@/features/marketing/format';
-import { currentLanguage } from '@/i18n';
+import { addNamespaceResources, currentLanguage } from '@/i18n';
+import { publicPagesEn } from '@/i18n/locales/public-pages-en';
+
+// The strings of this page and the other public pages (the landing page's come with the public area).
+addNamespaceResources('public', publicPagesEn);
 
 export const TERM_KEYS = [
   'eligibility',

@@ -14,7 +14,7 @@ import { useLogin } from '../api/login';
 
 type LoginFields = z.input<typeof loginRequest>;
 
-// The schema (and zod) load once the form is on screen: see lib/lazy-resolver.ts.
+// The schema (and zod) load once the visitor first touches the form: see lib/lazy-resolver.ts.
 const resolver = lazyResolver<LoginFields, unknown, LoginRequest>(() =>
   import('../login-schemas').then((m) => m.loginResolver),
 );
@@ -46,7 +46,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate {...resolver.formProps}>
       <Stack gap="md">
         <TextInput
           label={t('auth.login.email')}
