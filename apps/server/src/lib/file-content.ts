@@ -1,13 +1,14 @@
 // Checks what an uploaded file really is, beyond its first bytes. Images are decoded in full and
 // re-encoded, so anything a polyglot hides after or inside them (HTML, script, EXIF) is dropped;
-// a PDF must parse within its budgets and have a page. Anything refused, malformed or hostile answers null.
+// a PDF must parse within its budgets and have a page, and is written out again from what was read,
+// so nothing after or between its objects travels on. Anything refused, malformed or hostile answers null.
 import sharp from 'sharp';
 import { MAX_DOCUMENT_BYTES } from '@qist/domain';
 import { detectFileType, type DetectedType } from './file-type.js';
 import { checkPdf } from './pdf-check.js';
 
 export interface InspectedFile extends DetectedType {
-  /** The bytes to store: re-encoded for images, as uploaded for a PDF. */
+  /** The bytes to store: re-encoded for images, written out again for a PDF. */
   bytes: Buffer;
 }
 
@@ -37,7 +38,7 @@ export async function inspectUpload(bytes: Buffer, options: InspectOptions = {})
     if (!type) return null;
     if (type.ext === 'pdf') {
       const pdf = await checkPdf(bytes, { timeoutMs: options.pdfTimeoutMs });
-      return pdf.ok ? { ...type, bytes } : null;
+      return pdf.ok ? { ...type, bytes: pdf.bytes } : null;
     }
     const reencoded = await reencodeImage(bytes, IMAGE_FORMAT[type.ext]);
     return reencoded ? { ...type, bytes: reencoded } : null;

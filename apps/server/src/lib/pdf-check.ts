@@ -1,8 +1,11 @@
-// Reads an uploaded PDF with pdf-lib within budgets that do not depend on the machine's speed:
-// how many bytes may be inflated, how many objects and pages may be read.
+// Reads an uploaded PDF with pdf-lib and writes it out again, within budgets that do not depend on
+// the machine's speed: how many bytes may be inflated, how many objects and pages may be read.
+// Whatever lies outside the document (bytes after %%EOF, junk between objects) is not written back.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { MAX_DOCUMENT_BYTES } from '@qist/domain';
+import { detectFileType } from './file-type.js';
 
 /**
  * What reading one PDF may cost. Reading inflates only the streams that hold the document's
@@ -29,6 +32,7 @@ export type PdfRefusal =
   | 'too-much-data'
   | 'too-many-objects'
   | 'too-many-pages'
+  | 'too-large'
   | 'out-of-memory'
   | 'timeout';
 
@@ -38,11 +42,12 @@ const REFUSALS: readonly PdfRefusal[] = [
   'too-much-data',
   'too-many-objects',
   'too-many-pages',
+  'too-large',
   'out-of-memory',
   'timeout',
 ];
 
-export type PdfCheck = { ok: true; pages: number } | { ok: false; refusal: PdfRefusal };
+export type PdfCheck = { ok: true; bytes: Buffer; pages: number } | { ok: false; refusal: PdfRefusal };
 
 export interface PdfCheckOptions {
   /** A backstop only: the budgets above are what stop a hostile file. */
@@ -65,7 +70,7 @@ const PDF_WORKER = `
   const { parentPort, workerData } = await import('node:worker_threads');
   const zlib = await import('node:zlib');
   console.log = console.info = console.warn = console.error = () => {};
-  const { limits } = workerData;
+  const { limits, maxBytes } = workerData;
 
   class OverBudget extends Error {}
   let refusal;
@@ -230,25 +235,38 @@ const PDF_WORKER = `
       if (countPages(doc) < 1) return { refusal: 'no-page' };
       const pages = doc.getPageCount();
       if (pages < 1) return { refusal: 'no-page' };
-      return { pages };
+      // Written out again from what was read. An encrypted document keeps its objects as they are,
+      // outside object streams, where a reader still decrypts them.
+      const saved = await doc.save({
+        useObjectStreams: !doc.isEncrypted,
+        addDefaultPage: false,
+        updateFieldAppearances: false,
+        objectsPerTick: Infinity,
+      });
+      if (saved.length > maxBytes) return { refusal: 'too-large' };
+      const bytes = saved.byteOffset === 0 && saved.byteLength === saved.buffer.byteLength ? saved : saved.slice();
+      return { pages, bytes };
     } catch {
       return { refusal: refusal ?? 'unreadable' };
     }
   })().catch(() => ({ refusal: refusal ?? 'unreadable' }));
 
-  parentPort.postMessage(reply);
+  parentPort.postMessage(reply, reply.bytes ? [reply.bytes.buffer] : []);
 })();
 `;
 let pdfLibUrl: string | undefined;
 
-/** Reads the PDF within PDF_LIMITS and answers its page count, or why it was refused. Never throws. */
+/**
+ * Reads the PDF within PDF_LIMITS and answers it written out again, with its page count, or why it
+ * was refused. Never throws.
+ */
 export function checkPdf(bytes: Buffer, options: PdfCheckOptions = {}): Promise<PdfCheck> {
   pdfLibUrl ??= pathToFileURL(createRequire(import.meta.url).resolve('pdf-lib')).href;
   const copy = new Uint8Array(bytes); // its own memory, handed over to the worker
   return new Promise((resolve) => {
     const worker = new Worker(PDF_WORKER, {
       eval: true,
-      workerData: { pdfLib: pdfLibUrl, bytes: copy, limits: PDF_LIMITS },
+      workerData: { pdfLib: pdfLibUrl, bytes: copy, limits: PDF_LIMITS, maxBytes: MAX_DOCUMENT_BYTES },
       transferList: [copy.buffer],
       resourceLimits: { maxOldGenerationSizeMb: PDF_WORKER_HEAP_MB },
       stdout: true,
@@ -272,12 +290,17 @@ export function checkPdf(bytes: Buffer, options: PdfCheckOptions = {}): Promise<
   });
 }
 
-/** The worker's answer, trusted only once its shape is what it must be. */
+/** The worker's answer, trusted only once its shape and the written file are what they must be. */
 function checkOf(reply: unknown): PdfCheck {
-  const { refusal, pages } = (reply ?? {}) as { refusal?: unknown; pages?: unknown };
+  const { refusal, pages, bytes } = (reply ?? {}) as { refusal?: unknown; pages?: unknown; bytes?: unknown };
   if (refusal !== undefined) {
     return { ok: false, refusal: REFUSALS.includes(refusal as PdfRefusal) ? (refusal as PdfRefusal) : 'unreadable' };
   }
-  if (!(typeof pages === 'number' && Number.isInteger(pages) && pages >= 1)) return { ok: false, refusal: 'unreadable' };
-  return { ok: true, pages };
+  if (!(typeof pages === 'number' && Number.isInteger(pages) && pages >= 1 && bytes instanceof Uint8Array)) {
+    return { ok: false, refusal: 'unreadable' };
+  }
+  const written = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (written.length > MAX_DOCUMENT_BYTES) return { ok: false, refusal: 'too-large' };
+  if (detectFileType(written)?.ext !== 'pdf') return { ok: false, refusal: 'unreadable' };
+  return { ok: true, bytes: written, pages };
 }

@@ -44,19 +44,24 @@ describe('inspectUpload: real files', () => {
     expect(meta).toMatchObject({ format, width: 4, height: 3 });
   });
 
-  it('accepts a real PDF and keeps its bytes as uploaded', async () => {
+  it('accepts a real PDF and stores it written out again, with the same pages', async () => {
     const bytes = await realPdf(2);
     const result = await inspectUpload(bytes);
     expect(result).toMatchObject({ mime: 'application/pdf', ext: 'pdf' });
-    expect(result!.bytes.equals(bytes)).toBe(true);
+    const stored = await PDFDocument.load(result!.bytes);
+    expect(stored.getPageCount()).toBe(2);
+    expect(stored.getPage(1).getSize()).toEqual({ width: 300, height: 200 });
   });
 
   it('accepts the shared sample files, and stores the sample images unchanged', async () => {
-    for (const [key, ext] of [['png', 'png'], ['jpeg', 'jpg'], ['webp', 'webp'], ['pdf', 'pdf']] as const) {
+    for (const [key, ext] of [['png', 'png'], ['jpeg', 'jpg'], ['webp', 'webp']] as const) {
       const result = await inspectUpload(SAMPLE_FILES[key]);
       expect(result?.ext, key).toBe(ext);
       expect(result!.bytes.equals(SAMPLE_FILES[key]), key).toBe(true);
     }
+    const pdf = await inspectUpload(SAMPLE_FILES.pdf);
+    expect(pdf?.ext).toBe('pdf');
+    expect((await PDFDocument.load(pdf!.bytes)).getPageCount()).toBe(1);
     expect(await inspectUpload(SAMPLE_FILES.textPretendingPng)).toBeNull();
   });
 });
@@ -245,7 +250,10 @@ describe('inspectUpload: the budgets of a PDF', () => {
     const bytes = await realPdf(40);
     expect(bytes.includes('/ObjStm')).toBe(true);
     expect(bytes.includes('/FlateDecode')).toBe(true);
-    expect(await checkPdf(bytes, NO_DEADLINE)).toEqual({ ok: true, pages: 40 });
+    const check = await checkPdf(bytes, NO_DEADLINE);
+    expect(check).toMatchObject({ ok: true, pages: 40 });
+    const stored = await PDFDocument.load(check.ok ? check.bytes : Buffer.alloc(0));
+    expect(stored.getPageCount()).toBe(40);
   });
 
   it('refuses an object stream announcing more objects than the budget, before inflating it', async () => {
@@ -301,5 +309,59 @@ describe('inspectUpload: the budgets of a PDF', () => {
   it('refuses a PDF without a page as such', async () => {
     const empty = Buffer.from(await (await PDFDocument.create()).save({ addDefaultPage: false }));
     expect(await checkPdf(empty, NO_DEADLINE)).toEqual({ ok: false, refusal: 'no-page' });
+  });
+});
+
+describe('inspectUpload: a PDF is stored written out again', () => {
+  it('drops an HTML payload appended after %%EOF, keeping the pages', async () => {
+    const pdf = await realPdf(3);
+    const payload = '<html><script>alert(document.cookie)</script></html>';
+    const polyglot = Buffer.concat([pdf, Buffer.from(`\n${payload}\n`)]);
+    expect(polyglot.includes(payload)).toBe(true);
+    const result = await inspectUpload(polyglot);
+    expect(result).toMatchObject({ mime: 'application/pdf', ext: 'pdf' });
+    expect(result!.bytes.includes(payload)).toBe(false);
+    expect(result!.bytes.includes('<script')).toBe(false);
+    expect(result!.bytes.includes('<html')).toBe(false);
+    expect(result!.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await PDFDocument.load(result!.bytes)).getPageCount()).toBe(3);
+  });
+
+  it('refuses a PDF that would be written out larger than the upload limit', async () => {
+    // Object 4, the page, and 11,000 strings of 1,000 bytes (11 MB), packed in one object stream.
+    const bodies = ['<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>', ...Array.from({ length: 11_000 }, () => `(${'a'.repeat(1_000)})`)];
+    let offset = 0;
+    const pairs = bodies.map((body, i) => {
+      const pair = `${i === 0 ? 4 : i + 9} ${offset}`;
+      offset += body.length + 1;
+      return pair;
+    });
+    const header = `${pairs.join(' ')} `;
+    const decoded = Buffer.from(header + bodies.join(' '), 'latin1');
+    const asFile = (trailer: string) => {
+      const bytes = pdfWithObjectStream(decoded, bodies.length, header.length);
+      return Buffer.from(bytes.toString('latin1').replace('trailer<</Root 1 0 R>>', trailer), 'latin1');
+    };
+    // Written with object streams, the strings are compressed again and the file stays small.
+    const plain = asFile('trailer<</Root 1 0 R>>');
+    const written = await checkPdf(plain, NO_DEADLINE);
+    expect(written).toMatchObject({ ok: true, pages: 1 });
+    expect(written.ok && written.bytes.length).toBeLessThan(MB);
+    // An encrypted document is written without object streams: 11 MB, over the limit.
+    const encrypted = asFile('6 0 obj<</Filter/Standard/V 1/R 2/O<00>/U<00>/P -4>>endobj\ntrailer<</Root 1 0 R/Encrypt 6 0 R>>');
+    expect(encrypted.length).toBeLessThan(MB);
+    expect(await checkPdf(encrypted, NO_DEADLINE)).toEqual({ ok: false, refusal: 'too-large' });
+  });
+
+  it('drops junk between the objects of a PDF, and the appended payload of the sample PDF', async () => {
+    const text = SAMPLE_FILES.pdf.toString('latin1');
+    const withJunk = Buffer.from(text.replace('2 0 obj', `${HTML.toString('latin1')}\n2 0 obj`), 'latin1');
+    for (const bytes of [withJunk, Buffer.concat([SAMPLE_FILES.pdf, HTML])]) {
+      expect(bytes.includes('<script')).toBe(true);
+      const result = await inspectUpload(bytes);
+      expect(result?.ext).toBe('pdf');
+      expect(result!.bytes.includes('<script')).toBe(false);
+      expect((await PDFDocument.load(result!.bytes)).getPageCount()).toBe(1);
+    }
   });
 });
