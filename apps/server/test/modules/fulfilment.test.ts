@@ -235,7 +235,8 @@ describe('the invoice file', () => {
     const { orderId } = await waitingOrder(sme, 25);
     await post('/api/v1/provider/order/accept', supplierHeaders, { orderId });
     await ctx.db.execute(sql`update orders set status = 3 where id = ${orderId}`);
-    await uploadInvoice(orderId, 'i.pdf', SAMPLE_FILES.pdf);
+    // What follows the end of the PDF is not stored with it.
+    await uploadInvoice(orderId, 'i.pdf', Buffer.concat([SAMPLE_FILES.pdf, Buffer.from('<html><script>alert(1)</script></html>')]));
     const file = body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order.invoice.file as string;
     const url = `/api/v1/pub/order/invoice/file/${file}`;
     const otherSme = await activeSme();
@@ -245,6 +246,8 @@ describe('the invoice file', () => {
     expect(answers[0]!.headers['content-type']).toBe('application/pdf');
     expect(answers[0]!.headers['x-content-type-options']).toBe('nosniff');
     expect(answers.slice(0, 4).map((r) => r.headers['cache-control'])).toEqual(['no-store', 'no-store', 'no-store', 'no-store']);
+    expect(answers[0]!.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(answers[0]!.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
   });
 });
 

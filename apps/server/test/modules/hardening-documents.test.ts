@@ -1,6 +1,7 @@
 // Documents under pressure: a confirmation racing a delete, the caps per party, malformed uploads,
 // and files that only pretend to be images or PDFs.
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_DOCUMENTS_PER_PARTY,
@@ -132,6 +133,21 @@ describe('files that pretend', () => {
     const file = await ctx.app.inject({ method: 'GET', url: body(response).content.doc.url });
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
+    const [row] = await documentsOf(account.id);
+    expect(row?.size).toBe(file.rawPayload.length);
+  });
+
+  it('stores a PDF written out again, without what was appended after its end', async () => {
+    const { account, headers } = await sme();
+    const payload = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const response = await upload(headers, 'CR license', Buffer.concat([SAMPLE_FILES.pdf, payload]));
+    expect(response.statusCode).toBe(200);
+    expect(body(response).content.doc.mime).toBe('application/pdf');
+    const file = await ctx.app.inject({ method: 'GET', url: body(response).content.doc.url });
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.includes(payload)).toBe(false);
+    expect(file.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
+    expect((await PDFDocument.load(file.rawPayload)).getPageCount()).toBe(1);
     const [row] = await documentsOf(account.id);
     expect(row?.size).toBe(file.rawPayload.length);
   });
