@@ -21,8 +21,8 @@ async function partyId(table: 'smes' | 'providers', userId: string): Promise<str
 const post = (url: string, headers: Headers, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers, payload: payload as object });
 const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
-async function activeSme(creditLimit = 1_000_000) {
-  const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit });
+async function activeSme(creditLimit = 1_000_000, plan?: number[]) {
+  const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit, plan });
   return { account, headers: bearer(await loginAs(ctx.app, account)), smeId: await partyId('smes', account.id) };
 }
 
@@ -51,6 +51,10 @@ async function ledgerTotal(): Promise<number> {
 async function credit(smeId: string) {
   const result = await ctx.db.execute<{ a: string; s: string }>(sql`select credit_amount as a, credit_spend as s from smes where id = ${smeId}`);
   return { amount: Number(result.rows[0]!.a), spend: Number(result.rows[0]!.s) };
+}
+async function receivable(smeId: string): Promise<number> {
+  const result = await ctx.db.execute<{ b: string }>(sql`select coalesce(sum(amount),0)::bigint as b from ledger_postings where account = 'sme_receivable' and sme_id = ${smeId}`);
+  return Number(result.rows[0]!.b);
 }
 
 beforeAll(async () => {
@@ -158,6 +162,35 @@ describe('the supplier declines', () => {
     const again = await post('/api/v1/provider/order/decline', supplierHeaders, { orderId });
     expect([again.statusCode, body(again).msg]).toEqual([404, MESSAGES.orderNotFound]);
     expect(await credit(sme.smeId)).toEqual({ amount: 100_000, spend: 0 });
+  });
+  it('declines an order whose freed credit the SME already spent again, in one step', async () => {
+    // Credit 1,000 on a 50/50 plan: order A (1,000) paid once frees 500, which order B (500) takes; B paid once.
+    const sme = await activeSme(100_000, [5000, 5000]);
+    const a = await waitingOrder(sme, 1000);
+    const b = await waitingOrder(sme, 500);
+    expect(await credit(sme.smeId)).toEqual({ amount: 25_000, spend: 75_000 });
+
+    const declined = await post('/api/v1/provider/order/decline', supplierHeaders, { orderId: a.orderId });
+    expect([declined.statusCode, body(declined)]).toEqual([200, { status: true, content: { order: { _id: a.orderId, status: -1 } } }]);
+    // A's 500 comes back to the SME's card and A's whole amount leaves its receivable: only B's 250 is owed.
+    expect(await credit(sme.smeId)).toEqual({ amount: 75_000, spend: 25_000 });
+    expect(await receivable(sme.smeId)).toBe(25_000);
+    expect(await ledgerTotal()).toBe(0);
+    expect(await status(a.orderId)).toBe(-1);
+    expect(await status(b.orderId)).toBe(1);
+    const entries = await ctx.db.execute<{ kind: string; receivable: string }>(
+      sql`select e.kind, sum(p.amount)::bigint as receivable from ledger_entries e join ledger_postings p on p.entry_id = e.id
+          where e.order_id = ${a.orderId} and p.account = 'sme_receivable' group by e.id, e.kind, e.created_at order by e.created_at, e.kind`,
+    );
+    expect(entries.rows.map((r) => [r.kind, Number(r.receivable)]).sort()).toEqual(
+      [['installment_paid', -50_000], ['order_canceled', -100_000], ['order_created', 100_000], ['refund', 50_000]].sort(),
+    );
+    const payments = await ctx.db.execute<{ p: string; s: string }>(
+      sql`select p.status as p, s.status as s from payments p join sandbox_transactions s on s.id = p.transaction_id where p.order_id = ${a.orderId}`,
+    );
+    expect(payments.rows).toEqual([{ p: 'refunded', s: 'refunded' }]);
+    const shown = body(await get(`/api/v1/sme/order/show/${a.orderId}`, sme.headers)).content.order;
+    expect(shown.installments.map((i: { paid: { at: string | null } }) => i.paid.at)).toEqual([null, null]);
   });
 });
 

@@ -197,14 +197,16 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
         const order = await lockForStep(tx, principal, orderId);
         assertTransition('decline', order.status);
         const paid = await repo.approvedPayments(tx, order.id);
+        let refunded = 0;
         for (const payment of paid) {
           const amount = Number(payment.amount);
           await postEntry(tx, refundEntry(amount), { smeId: order.sme_id, orderId: order.id, paymentId: payment.id });
-          await repo.moveCredit(tx, order.sme_id, amount);
           await repo.unpayInstallment(tx, payment.installment_id);
           await repo.setPaymentStatus(tx, payment.id, 'refunded', now);
+          refunded += amount;
         }
-        await cancelLockedOrder(tx, order, 'decline', now);
+        // The refunds and the release move the SME's credit in one statement, by their net.
+        await cancelLockedOrder(tx, order, 'decline', now, refunded);
         return paid.map((p) => p.transaction_id);
       });
       for (const transactionId of refunds) await gateway.refund(transactionId);
