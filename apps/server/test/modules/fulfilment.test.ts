@@ -192,6 +192,45 @@ describe('the supplier declines', () => {
     const shown = body(await get(`/api/v1/sme/order/show/${a.orderId}`, sme.headers)).content.order;
     expect(shown.installments.map((i: { paid: { at: string | null } }) => i.paid.at)).toEqual([null, null]);
   });
+  it('unflags a declined order: not paid (its instalment is refunded), not late now, late once kept', async () => {
+    const single = await activeSme(100_000, [10_000]);
+    const { orderId } = await waitingOrder(single, 80);
+    expect(body(await get(`/api/v1/sme/order/show/${orderId}`, single.headers)).content.order.paid).toBe(true);
+    expect(body(await post('/api/v1/provider/order/decline', supplierHeaders, { orderId })).content.order).toEqual({ _id: orderId, status: -1 });
+    const shown = body(await get(`/api/v1/sme/order/show/${orderId}`, single.headers)).content.order;
+    expect(shown).toMatchObject({ status: -1, paid: false, latePay: { once: false, active: false } });
+    expect(shown.installments.map((i: { paid: { at: string | null } }) => i.paid.at)).toEqual([null]);
+
+    // An order waiting past its second deadline is late; declined, nothing is owed on it any more.
+    const sme = await activeSme(100_000, [5000, 5000]);
+    const late = await waitingOrder(sme, 60);
+    await ctx.db.execute(sql`update installments set deadline = now() - interval '1 day' where order_id = ${late.orderId} and position = 1`);
+    await ctx.app.jobs.runOnce();
+    expect(body(await get(`/api/v1/sme/order/show/${late.orderId}`, sme.headers)).content.order.latePay).toEqual({ once: true, active: true });
+    await post('/api/v1/provider/order/decline', supplierHeaders, { orderId: late.orderId });
+    expect(body(await get(`/api/v1/sme/order/show/${late.orderId}`, sme.headers)).content.order).toMatchObject({
+      status: -1,
+      paid: false,
+      latePay: { once: true, active: false },
+    });
+
+    const rows = await ctx.db.execute<{ id: string; paid: boolean; late_active: boolean; late_once: boolean }>(
+      sql`select id, paid, late_active, late_once from orders where id in (${orderId}, ${late.orderId})`,
+    );
+    expect(Object.fromEntries(rows.rows.map((r) => [r.id, [r.paid, r.late_active, r.late_once]]))).toEqual({
+      [orderId]: [false, false, false],
+      [late.orderId]: [false, false, true],
+    });
+    // The back office's CSV says the same: paid, late now, late before.
+    const csv = (await get('/api/v1/admin/order/export?status=-1', admin)).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const header = csv[0]!.split(',');
+    const cells = (id: string) => {
+      const row = csv.find((line) => line.startsWith(`${id},`))!.split(',');
+      return ['paid', 'late now', 'late before'].map((name) => row[header.indexOf(name)]);
+    };
+    expect(cells(orderId)).toEqual(['false', 'false', 'false']);
+    expect(cells(late.orderId)).toEqual(['false', 'false', 'true']);
+  });
 });
 
 describe('who may do what', () => {

@@ -232,10 +232,6 @@ export async function findSmeCredit(db: Executor, smeUserId: string) {
   return result.rows[0];
 }
 
-export async function setOrderStatus(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
-  await tx.execute(sql`update orders set status = ${status}, updated_at = ${now} where id = ${orderId}`);
-}
-
 export async function paidTotal(tx: Executor, orderId: string): Promise<number> {
   const result = await tx.execute<{ total: string }>(
     sql`select coalesce(sum(amount), 0)::bigint as total from installments where order_id = ${orderId} and paid_at is not null`,
@@ -303,12 +299,19 @@ export async function markInstallmentPaid(tx: Executor, installmentId: string, n
   return (result.rowCount ?? 0) === 1;
 }
 
-/** After a payment: the order's status, whether every instalment is paid, and whether any is overdue now. */
-export async function refreshOrderAfterPayment(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
+/**
+ * Writes an order's status with the flags that follow from its instalments, after every step that pays
+ * or unpays one: paid when none is left unpaid, late now when the order is under way and one is overdue
+ * at `now`. A canceled order owes nothing, so it is never late now; late once is history and stays.
+ */
+export async function refreshOrder(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
+  const lateNow = status >= ORDER_STATUS.waiting
+    ? sql`exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})`
+    : sql`false`;
   await tx.execute(
     sql`update orders o set status = ${status}, updated_at = ${now},
           paid = not exists (select 1 from installments i where i.order_id = o.id and i.paid_at is null),
-          late_active = exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})
+          late_active = ${lateNow}
         where o.id = ${orderId}`,
   );
 }

@@ -26,7 +26,7 @@ export function assertTransition(action: OrderAction, status: number) {
 export async function cancelLockedOrder(tx: Tx, order: repo.LockedOrder, action: 'cancel' | 'decline', now: Date, refundedMinor = 0): Promise<void> {
   assertTransition(action, order.status);
   const outstanding = Number(order.amount) - (await repo.paidTotal(tx, order.id));
-  await repo.setOrderStatus(tx, order.id, ORDER_STATUS.canceled, now);
+  await repo.refreshOrder(tx, order.id, ORDER_STATUS.canceled, now);
   if (outstanding > 0) await postEntry(tx, orderCanceledEntry(outstanding), { smeId: order.sme_id, orderId: order.id });
   const released = outstanding - refundedMinor;
   if (released !== 0) await repo.moveCredit(tx, order.sme_id, -released);
