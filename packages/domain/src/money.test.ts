@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   basisPointsToFraction,
+  decimalPlaces,
   formatAmount,
   fractionToBasisPoints,
   fromMinorUnits,
@@ -17,6 +18,11 @@ describe('money in minor units', () => {
     expect(toMinorUnits(10_000)).toBe(1_000_000);
     expect(toMinorUnits(-2.5)).toBe(-250);
     expect(fromMinorUnits(1999)).toBe(19.99);
+  });
+
+  it('counts a number’s decimals from its decimal text, exponent included', () => {
+    expect([10_000.004, 10_000.01, 10_000, 1e21, 1.25e21, 1e-7, 1.5e-7, 123.456e-1, -0.05].map(decimalPlaces)).toEqual([3, 2, 0, 0, 0, 7, 8, 4, 2]);
+    expect(decimalPlaces(Number.NaN)).toBeNaN();
   });
 
   it('refuses values that are not finite or not safe integers', () => {

@@ -140,6 +140,37 @@ describe('creating an order', () => {
     expect((await credit(smeId)).amount).toBe(0);
   });
 
+  it('refuses sub-cent amounts of any size, as JSON numbers however written, changing nothing', async () => {
+    const { headers, smeId } = await activeSme(100_000_000); // 1,000,000.00
+    const raw = (amount: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/sme/order/create',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: `{"providerId":"${supplierId}","amount":${amount},"description":"large"}`,
+      });
+    const cases: [string, string][] = [
+      ['10000.004', MESSAGES.amountTwoDecimals],
+      ['10000.0040', MESSAGES.amountTwoDecimals],
+      ['999999.999', MESSAGES.amountTwoDecimals],
+      ['12345.6789e1', MESSAGES.amountTwoDecimals],
+      ['1.0e-7', MESSAGES.amountTwoDecimals],
+      ['1e21', MESSAGES.amountRequired],
+    ];
+    for (const [amount, msg] of cases) {
+      const response = await raw(amount);
+      expect([response.statusCode, body(response)], amount).toEqual([400, { status: false, msg }]);
+    }
+    expect(await credit(smeId)).toEqual({ limit: 100_000_000, amount: 100_000_000, spend: 0 });
+    expect(await count(sql`select count(*) as n from orders where sme_id = ${smeId}`)).toBe(0);
+
+    // Whole cents of the same size go through, written however JSON allows.
+    for (const amount of ['10000.01', '10000.010', '1.000001e4', '1e4']) expect((await raw(amount)).statusCode, amount).toBe(200);
+    const stored = await ctx.db.execute<{ amount: string }>(sql`select amount from orders where sme_id = ${smeId} order by amount`);
+    expect(stored.rows.map((r) => Number(r.amount))).toEqual([1_000_000, 1_000_001, 1_000_001, 1_000_001]);
+    expect(await credit(smeId)).toEqual({ limit: 100_000_000, amount: 100_000_000 - 4_000_003, spend: 4_000_003 });
+  });
+
   it('never overspends: 50 concurrent orders on one credit line', async () => {
     const { headers, smeId } = await activeSme(100_000); // 1,000.00
     const responses = await Promise.all(
