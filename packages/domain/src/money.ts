@@ -54,6 +54,19 @@ export function basisPointsToFraction(basisPoints: number): number {
   return basisPoints / BASIS_POINTS_PER_WHOLE;
 }
 
+/**
+ * Basis points as a percent written from the integer, never through a float: 700 → "7", 1250 → "12.5",
+ * 3333 → "33.33" (for text that must not carry float noise, such as an export).
+ */
+export function basisPointsToPercentText(basisPoints: number): string {
+  assertSafeInteger(basisPoints, 'basis points');
+  const sign = basisPoints < 0 ? '-' : '';
+  const magnitude = Math.abs(basisPoints);
+  const whole = Math.trunc(magnitude / 100);
+  const hundredths = String(magnitude % 100).padStart(2, '0').replace(/0+$/, '');
+  return `${sign}${whole}${hundredths ? `.${hundredths}` : ''}`;
+}
+
 /** A plan of fractions is whole when, in basis points, every part is positive and they sum to 10 000. */
 export function isWholePlan(fractions: readonly number[]): boolean {
   if (fractions.length === 0) return false;

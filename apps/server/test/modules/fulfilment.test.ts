@@ -287,6 +287,22 @@ describe('who may do what', () => {
     expect(body(await get(`/api/v1/admin/order/show/${orderId}`, admin)).content.order.breakdown.discountRate).toBe(0.075);
   });
 
+  it('writes each instalment’s percent in the CSV from its basis points, without float noise', async () => {
+    const sme = await activeSme(1_000_000, [700, 1250, 3333, 4717]);
+    const { orderId } = await waitingOrder(sme, 100);
+    const csv = (await get('/api/v1/admin/installment/export', admin)).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const header = csv[0]!.split(',');
+    const rows = csv.filter((line) => line.split(',')[header.indexOf('order id')] === orderId).map((line) => line.split(','));
+    expect(rows.map((r) => [r[header.indexOf('number')], r[header.indexOf('percent')], r[header.indexOf('amount')]])).toEqual([
+      ['1', '7', '7.00'],
+      ['2', '12.5', '12.50'],
+      ['3', '33.33', '33.33'],
+      ['4', '47.17', '47.17'],
+    ]);
+    const stored = await ctx.db.execute<{ rate: number }>(sql`select rate from installments where order_id = ${orderId} order by position`);
+    expect(stored.rows.map((r) => r.rate)).toEqual([700, 1250, 3333, 4717]);
+  });
+
   it('lists instalments with their order for the admin and the bank', async () => {
     const sme = await activeSme();
     const { orderId } = await waitingOrder(sme, 40);
