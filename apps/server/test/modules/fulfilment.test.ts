@@ -221,6 +221,25 @@ describe('the supplier declines', () => {
       [orderId]: [false, false, false],
       [late.orderId]: [false, false, true],
     });
+    // Overdue when declined, before any sweep saw it: late once. Paid on time and refunded after its deadline: never late.
+    const unswept = await waitingOrder(sme, 40);
+    await ctx.db.execute(sql`update installments set deadline = now() - interval '1 day' where order_id = ${unswept.orderId} and position = 1`);
+    const paidOnTime = await waitingOrder(sme, 20);
+    const second = body(await post('/api/v1/sme/pay/installment', sme.headers, { orderId: paidOnTime.orderId })).content;
+    await post('/api/v1/pub/gateway/sandbox/complete', {}, { transactionId: second.transactionId, approve: true });
+    await ctx.db.execute(sql`update installments set paid_at = now() - interval '2 days', deadline = now() - interval '1 day'
+                             where order_id = ${paidOnTime.orderId} and position = 1`);
+    for (const { orderId: id } of [unswept, paidOnTime]) await post('/api/v1/provider/order/decline', supplierHeaders, { orderId: id });
+    const flags = await ctx.db.execute<{ id: string; status: number; paid: boolean; late_active: boolean; late_once: boolean }>(
+      sql`select id, status, paid, late_active, late_once from orders where id in (${unswept.orderId}, ${paidOnTime.orderId})`,
+    );
+    expect(Object.fromEntries(flags.rows.map((r) => [r.id, [r.status, r.paid, r.late_active, r.late_once]]))).toEqual({
+      [unswept.orderId]: [-1, false, false, true],
+      [paidOnTime.orderId]: [-1, false, false, false],
+    });
+    expect(await credit(sme.smeId)).toEqual({ amount: 100_000, spend: 0 });
+    expect(await ledgerTotal()).toBe(0);
+
     // The back office's CSV says the same: paid, late now, late before.
     const csv = (await get('/api/v1/admin/order/export?status=-1', admin)).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     const header = csv[0]!.split(',');

@@ -471,6 +471,42 @@ describe('the jobs', () => {
   });
 });
 
+describe('late once, decided when an instalment is paid', () => {
+  it('records a payment after the deadline as late once without waiting for the sweep; at the deadline it is on time', async () => {
+    const { headers } = await activeSme(100_000, { plan: [5000, 5000] });
+    const created = new Date('2026-07-01T00:00:00.000Z');
+    const deadline = new Date(created.getTime() + 30 * DAY); // the second instalment's
+    clock.now = created;
+    const onTime = await createOrder(headers, 100);
+    const late = await createOrder(headers, 100);
+    await payThroughSandbox(headers, onTime, true);
+    await payThroughSandbox(headers, late, true);
+
+    // No sweep runs between the deadline and these payments.
+    clock.now = deadline;
+    await payThroughSandbox(headers, onTime, true, 'installment');
+    clock.now = new Date(deadline.getTime() + 1);
+    await payThroughSandbox(headers, late, true, 'installment');
+
+    for (const [orderId, once] of [[onTime, false], [late, true]] as const) {
+      const order = body(await get(`/api/v1/sme/order/show/${orderId}`, headers)).content.order;
+      expect(order, orderId).toMatchObject({ status: 1, paid: true, latePay: { once, active: false } });
+      expect(order.installments[1].paid.at).toBe(orderId === onTime ? deadline.toISOString() : new Date(deadline.getTime() + 1).toISOString());
+    }
+    const rows = await ctx.db.execute<{ id: string; late_once: boolean; late_active: boolean; paid: boolean }>(
+      sql`select id, late_once, late_active, paid from orders where id in (${onTime}, ${late})`,
+    );
+    expect(Object.fromEntries(rows.rows.map((r) => [r.id, [r.late_once, r.late_active, r.paid]]))).toEqual({
+      [onTime]: [false, false, true],
+      [late]: [true, false, true],
+    });
+    // The sweep later agrees and changes nothing.
+    await ctx.app.jobs.runOnce();
+    expect(body(await get(`/api/v1/sme/order/show/${onTime}`, headers)).content.order.latePay).toEqual({ once: false, active: false });
+    expect(body(await get(`/api/v1/sme/order/show/${late}`, headers)).content.order.latePay).toEqual({ once: true, active: false });
+  });
+});
+
 describe('the ledger', () => {
   it('shows every account’s balance to the admin, summing to zero, and the receivables equal credit in use', async () => {
     const admin = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'admin' })));

@@ -197,6 +197,8 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
       const refunds = await withTransaction(db, async (tx) => {
         const order = await lockForStep(tx, principal, orderId);
         assertTransition('decline', order.status);
+        // An instalment overdue at this moment counts as late once, whether or not the sweep saw it yet.
+        await repo.refreshOrder(tx, order.id, order.status, now);
         const paid = await repo.approvedPayments(tx, order.id);
         let refunded = 0;
         for (const payment of paid) {

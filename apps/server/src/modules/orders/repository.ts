@@ -62,6 +62,14 @@ export function lateInstallment(now: SQL | Date): SQL {
   return sql`i.paid_at is null and i.position > 0 and i.deadline < ${now}`;
 }
 
+/**
+ * An instalment (alias i) that was late when it was paid: paid after its deadline. The first one is paid
+ * within its window or its order is canceled. The domain's `wasPaidLate` is the same rule in memory.
+ */
+function paidLateInstallment(): SQL {
+  return sql`i.paid_at is not null and i.position > 0 and i.paid_at > i.deadline`;
+}
+
 /** An order (alias o) under way with at least one late instalment now. */
 function hasLateInstallment(): SQL {
   return sql`o.status >= ${ORDER_STATUS.waiting} and exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(sql`now()`)})`;
@@ -301,17 +309,20 @@ export async function markInstallmentPaid(tx: Executor, installmentId: string, n
 
 /**
  * Writes an order's status with the flags that follow from its instalments, after every step that pays
- * or unpays one: paid when none is left unpaid, late now when the order is under way and one is overdue
- * at `now`. A canceled order owes nothing, so it is never late now; late once is history and stays.
+ * or unpays one, in that step's transaction: paid when none is left unpaid; late now when the order is
+ * under way and one is overdue at `now`; late once when, besides, one was paid after its deadline, so a
+ * late payment counts at the moment it is made, whenever the late sweep runs. A canceled order owes
+ * nothing, so it is never late now; late once is history and stays.
  */
 export async function refreshOrder(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
-  const lateNow = status >= ORDER_STATUS.waiting
-    ? sql`exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})`
-    : sql`false`;
+  const underWay = status >= ORDER_STATUS.waiting;
+  const lateNow = sql`exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})`;
+  const paidLate = sql`exists (select 1 from installments i where i.order_id = o.id and ${paidLateInstallment()})`;
   await tx.execute(
     sql`update orders o set status = ${status}, updated_at = ${now},
           paid = not exists (select 1 from installments i where i.order_id = o.id and i.paid_at is null),
-          late_active = ${lateNow}
+          late_active = ${underWay ? lateNow : sql`false`},
+          late_once = ${underWay ? sql`o.late_once or ${lateNow} or ${paidLate}` : sql`o.late_once`}
         where o.id = ${orderId}`,
   );
 }
