@@ -158,9 +158,9 @@ describe('the supplier declines', () => {
     const order = body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order;
     expect(order.installments.every((i: { paid: { at: string | null } }) => i.paid.at === null)).toBe(true);
     expect(await ledgerTotal()).toBe(0);
-    // Canceled, the order has left the supplier's orders (from waiting on): a second decline finds nothing.
+    // Declined, the order stays in the supplier's history, read-only: a second decline is refused by its status.
     const again = await post('/api/v1/provider/order/decline', supplierHeaders, { orderId });
-    expect([again.statusCode, body(again).msg]).toEqual([404, MESSAGES.orderNotFound]);
+    expect([again.statusCode, body(again)]).toEqual([409, { status: false, msg: 'this is not possible while the order is canceled' }]);
     expect(await credit(sme.smeId)).toEqual({ amount: 100_000, spend: 0 });
   });
   it('declines an order whose freed credit the SME already spent again, in one step', async () => {
@@ -375,15 +375,15 @@ describe('every supplier, admin and bank step at every status', () => {
         const before = await ctx.db.execute(sql`select status, updated_at, invoice_file from orders where id = ${orderId}`);
         const entries = await ctx.db.execute<{ n: string }>(sql`select count(*) as n from ledger_entries where order_id = ${orderId}`);
         const response = await step.call(orderId);
-        // A supplier sees its orders from waiting on (DESIGN.md §7): a canceled one answers like a stranger's.
-        const expected = step.bySupplier && status < 1 ? [404, MESSAGES.orderNotFound] : [409, `this is not possible while the order is ${names[status]}`];
+        // The order reached the supplier, so even canceled it is the supplier's: its steps are refused by status.
+        const expected = [409, `this is not possible while the order is ${names[status]}`];
         expect([response.statusCode, JSON.parse(response.body).msg], `${response.body} at ${status}`).toEqual(expected);
         expect((await ctx.db.execute(sql`select status, updated_at, invoice_file from orders where id = ${orderId}`)).rows).toEqual(before.rows);
         expect((await ctx.db.execute<{ n: string }>(sql`select count(*) as n from ledger_entries where order_id = ${orderId}`)).rows).toEqual(entries.rows);
       }
     }
     // An order still created is not the supplier's yet: its steps answer 404, as for a stranger.
-    await ctx.db.execute(sql`update orders set status = 0 where id = ${orderId}`);
+    await ctx.db.execute(sql`update orders set status = 0, reached_supplier = false where id = ${orderId}`);
     expect((await post('/api/v1/provider/order/accept', supplierHeaders, { orderId })).statusCode).toBe(404);
   });
 

@@ -414,7 +414,7 @@ describe('the SME’s actions at every status', () => {
       for (const action of ['cancel', 'init', 'installment'] as const) {
         if (allowed[action]!.includes(status)) continue;
         const orderId = await createOrder(headers, 10);
-        await ctx.db.execute(sql`update orders set status = ${status} where id = ${orderId}`);
+        await ctx.db.execute(sql`update orders set status = ${status}, reached_supplier = ${status >= 1} where id = ${orderId}`);
         const before = await credit(smeId);
         const url = action === 'cancel' ? '/api/v1/sme/order/cancel' : `/api/v1/sme/pay/${action}`;
         const response = await post(url, headers, { orderId });

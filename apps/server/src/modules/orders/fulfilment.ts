@@ -69,7 +69,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
     switch (principal.role) {
       case 'provider':
         if ((await repo.findProviderLevel(db, principal.userId)) !== PROVIDER_LEVEL.adminVerified) throw forbidden(MESSAGES.providerNotActive);
-        return { providerUserId: principal.userId, minStatus: ORDER_STATUS.waiting };
+        return repo.supplierScope(principal.userId);
       case 'admin':
       case 'bank':
         return {};
