@@ -192,6 +192,30 @@ describe('the supplier declines', () => {
     const shown = body(await get(`/api/v1/sme/order/show/${a.orderId}`, sme.headers)).content.order;
     expect(shown.installments.map((i: { paid: { at: string | null } }) => i.paid.at)).toEqual([null, null]);
   });
+  it('declines once when declines and an accept race, moving the credit once', async () => {
+    const sme = await activeSme(100_000, [5000, 5000]);
+    const { orderId } = await waitingOrder(sme, 600);
+    await waitingOrder(sme, 400); // takes the 300 the first payment freed, and frees 200
+    expect(await credit(sme.smeId)).toEqual({ amount: 50_000, spend: 50_000 });
+    const calls = Array.from({ length: 10 }, (_, i) => post(`/api/v1/provider/order/${i === 5 ? 'accept' : 'decline'}`, supplierHeaders, { orderId }));
+    const responses = await Promise.all(calls);
+    const won = responses.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    const final = await status(orderId);
+    const refused = responses.filter((r) => r.statusCode === 409).map((r) => body(r).msg);
+    expect(refused).toEqual(Array(9).fill(`this is not possible while the order is ${final === -1 ? 'canceled' : 'sending'}`));
+    if (final === -1) {
+      expect(await credit(sme.smeId)).toEqual({ amount: 80_000, spend: 20_000 });
+      const refunds = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ledger_entries where order_id = ${orderId} and kind = 'refund'`);
+      expect(refunds.rows).toEqual([{ n: 1 }]);
+    } else {
+      expect(final).toBe(2);
+      expect(await credit(sme.smeId)).toEqual({ amount: 50_000, spend: 50_000 });
+    }
+    expect(await receivable(sme.smeId)).toBe((await credit(sme.smeId)).spend);
+    expect(await ledgerTotal()).toBe(0);
+  });
+
   it('unflags a declined order: not paid (its instalment is refunded), not late now, late once kept', async () => {
     const single = await activeSme(100_000, [10_000]);
     const { orderId } = await waitingOrder(single, 80);

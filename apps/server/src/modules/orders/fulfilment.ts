@@ -21,7 +21,7 @@ import {
   type OrderListQuery,
   type OrderBreakdown,
 } from '@qist/domain';
-import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
+import { withTransaction, type Db, type Executor, type Tx } from '../../db/transaction.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { csvStream } from '../../lib/csv.js';
 import { inspectUpload } from '../../lib/file-content.js';
@@ -64,11 +64,15 @@ export interface FulfilmentDeps {
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
 
 export function createFulfilmentService({ db, gateway, throttle, storage, codeLimit, clock = () => new Date() }: FulfilmentDeps) {
-  /** A supplier sees and takes orders once the admin verified it (part 1 §6). */
-  async function scopeOf(principal: Principal): Promise<repo.OrderScope> {
+  /**
+   * A supplier sees and takes orders once the admin verified it (part 1 §6). Inside a step the check runs
+   * on the step's own transaction: a second connection taken while holding one could wait for ever once
+   * concurrent steps hold every connection of the pool.
+   */
+  async function scopeOf(principal: Principal, executor: Executor = db): Promise<repo.OrderScope> {
     switch (principal.role) {
       case 'provider':
-        if ((await repo.findProviderLevel(db, principal.userId)) !== PROVIDER_LEVEL.adminVerified) throw forbidden(MESSAGES.providerNotActive);
+        if ((await repo.findProviderLevel(executor, principal.userId)) !== PROVIDER_LEVEL.adminVerified) throw forbidden(MESSAGES.providerNotActive);
         return repo.supplierScope(principal.userId);
       case 'admin':
       case 'bank':
@@ -99,7 +103,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
   }
 
   async function lockForStep(tx: Tx, principal: Principal, orderId: string) {
-    if (principal.role === 'provider') await scopeOf(principal);
+    if (principal.role === 'provider') await scopeOf(principal, tx);
     const order = await repo.lockOrderForStep(tx, orderId, principal.role === 'provider' ? principal.userId : undefined);
     if (!order) throw notFound(MESSAGES.orderNotFound);
     return order;
