@@ -217,7 +217,7 @@ describe('migration 0008', () => {
     await adminQuery(`drop database if exists ${name} with (force)`);
   });
 
-  it('marks the orders that reached their supplier (declined ones included) and unflags canceled orders', async () => {
+  it('marks the orders that reached their supplier (declined ones included), unflags canceled orders and records late payments', async () => {
     const database = createDatabase(inject('pgTemplateUrl').replace(/\/[^/]+$/, `/${name}`), 1);
     try {
       await migrate(database.db, { migrationsFolder: folder });
@@ -251,6 +251,10 @@ describe('migration 0008', () => {
         if (everPaid) await db.execute(sql`insert into ledger_entries (kind, order_id, sme_id) values ('installment_paid', ${id}, ${smeRow})`);
       }
 
+      // Paid a day after its deadline while no sweep ran: late once was never recorded.
+      await db.execute(sql`insert into installments (order_id, sme_id, position, rate, amount, deadline, paid_at)
+                           values (${ids['paid by bank']!}, ${smeRow}, 1, 0, 0, now() - interval '2 days', now() - interval '1 day')`);
+
       await runMigrations(db);
 
       const after = await db.execute<{ description: string; status: number; reached_supplier: boolean; paid: boolean; late_active: boolean; late_once: boolean }>(
@@ -261,7 +265,7 @@ describe('migration 0008', () => {
         { description: 'declined', status: -1, reached_supplier: true, paid: false, late_active: false, late_once: true },
         { description: 'created', status: 0, reached_supplier: false, paid: false, late_active: false, late_once: false },
         { description: 'waiting', status: 1, reached_supplier: true, paid: false, late_active: false, late_once: false },
-        { description: 'paid by bank', status: 6, reached_supplier: true, paid: true, late_active: false, late_once: false },
+        { description: 'paid by bank', status: 6, reached_supplier: true, paid: true, late_active: false, late_once: true },
       ]);
       await expect(db.execute(sql`update orders set status = 2 where id = ${ids.created!}`)).rejects.toThrow();
     } finally {

@@ -13,5 +13,10 @@ UPDATE "orders" o SET
   "paid" = NOT EXISTS (SELECT 1 FROM "installments" i WHERE i."order_id" = o."id" AND i."paid_at" IS NULL),
   "late_active" = false
 WHERE o."status" = -1 AND (o."paid" OR o."late_active");--> statement-breakpoint
+-- An instalment paid after its deadline was late, whether or not the late sweep ran in between.
+UPDATE "orders" o SET "late_once" = true
+WHERE NOT o."late_once" AND EXISTS (
+  SELECT 1 FROM "installments" i
+  WHERE i."order_id" = o."id" AND i."position" > 0 AND i."paid_at" IS NOT NULL AND i."paid_at" > i."deadline");--> statement-breakpoint
 CREATE INDEX "orders_provider_reached_created_idx" ON "orders" USING btree ("provider_id","created_at","id") WHERE "orders"."reached_supplier";--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_reached_supplier_check" CHECK ("orders"."status" = -1 or "orders"."reached_supplier" = ("orders"."status" >= 1));
