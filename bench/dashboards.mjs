@@ -246,8 +246,8 @@ async function main() {
       );
       await step(
         'orders',
-        `insert into orders (id, sme_id, provider_id, amount, status, paid, description, tax_rate, bank_share_rate, created_at, updated_at)
-         select o.id, o.sme_id, o.provider_id, o.amount, o.status,
+        `insert into orders (id, sme_id, provider_id, amount, status, reached_supplier, paid, description, tax_rate, bank_share_rate, created_at, updated_at)
+         select o.id, o.sme_id, o.provider_id, o.amount, o.status, o.status >= 1,
                 o.status >= 1 and not o.late and o.created_at + interval '90 days' < now(),
                 'Dash bench order ' || o.g, 1000, $1, o.created_at, o.created_at
          from dash_o o`,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   basisPointsToFraction,
+  basisPointsToPercentText,
+  decimalPlaces,
   formatAmount,
   fractionToBasisPoints,
   fromMinorUnits,
@@ -19,6 +21,11 @@ describe('money in minor units', () => {
     expect(fromMinorUnits(1999)).toBe(19.99);
   });
 
+  it('counts a number’s decimals from its decimal text, exponent included', () => {
+    expect([10_000.004, 10_000.01, 10_000, 1e21, 1.25e21, 1e-7, 1.5e-7, 123.456e-1, -0.05].map(decimalPlaces)).toEqual([3, 2, 0, 0, 0, 7, 8, 4, 2]);
+    expect(decimalPlaces(Number.NaN)).toBeNaN();
+  });
+
   it('refuses values that are not finite or not safe integers', () => {
     expect(() => toMinorUnits(Number.NaN)).toThrow(RangeError);
     expect(() => toMinorUnits(Number.POSITIVE_INFINITY)).toThrow(RangeError);
@@ -30,6 +37,12 @@ describe('money in minor units', () => {
     expect(fractionToBasisPoints(0.125)).toBe(1250);
     expect(fractionToBasisPoints(0.07)).toBe(700);
     expect(basisPointsToFraction(1250)).toBe(0.125);
+  });
+
+  it('writes basis points as a percent from the integer, without float noise', () => {
+    expect(basisPointsToFraction(700) * 100).not.toBe(7); // the float way: 7.000000000000001
+    expect([700, 9300, 1250, 3333, 10_000, 5, 50, 0, -1250].map(basisPointsToPercentText)).toEqual(['7', '93', '12.5', '33.33', '100', '0.05', '0.5', '0', '-12.5']);
+    expect(() => basisPointsToPercentText(1.5)).toThrow(RangeError);
   });
 
   it('formats amounts in dollars', () => {

@@ -2,10 +2,29 @@
 // The API speaks currency units and fractions; convert at the edge with these helpers only.
 
 export const MINOR_PER_UNIT = 100;
+/** Decimals an amount in currency units may have: a whole number of minor units. */
+export const MINOR_UNIT_DIGITS = 2;
 export const BASIS_POINTS_PER_WHOLE = 10_000;
 
 function assertSafeInteger(value: number, what: string): void {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${what} is not a safe integer: ${value}`);
+}
+
+/**
+ * How many decimals a number has, read from its decimal text (the shortest text that is exactly this
+ * number, as JSON and JavaScript write it) rather than by float arithmetic, so the count is exact at
+ * any size: 10000.004 → 3, 1e21 → 0, 1.5e-7 → 8. NaN for a number that is not finite.
+ */
+export function decimalPlaces(value: number): number {
+  if (!Number.isFinite(value)) return Number.NaN;
+  const [mantissa = '', exponent = '0'] = String(value).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1] ?? '';
+  return Math.max(0, fraction.length - Number(exponent));
+}
+
+/** Whether an amount in currency units is a whole number of minor units (at most two decimals, exactly). */
+export function hasWholeMinorUnits(amount: number): boolean {
+  return decimalPlaces(amount) <= MINOR_UNIT_DIGITS;
 }
 
 /** 12.34 → 1234. Rounds half away from zero to the nearest cent, after removing float noise. */
@@ -33,6 +52,19 @@ export function fractionToBasisPoints(fraction: number): number {
 export function basisPointsToFraction(basisPoints: number): number {
   assertSafeInteger(basisPoints, 'basis points');
   return basisPoints / BASIS_POINTS_PER_WHOLE;
+}
+
+/**
+ * Basis points as a percent written from the integer, never through a float: 700 → "7", 1250 → "12.5",
+ * 3333 → "33.33" (for text that must not carry float noise, such as an export).
+ */
+export function basisPointsToPercentText(basisPoints: number): string {
+  assertSafeInteger(basisPoints, 'basis points');
+  const sign = basisPoints < 0 ? '-' : '';
+  const magnitude = Math.abs(basisPoints);
+  const whole = Math.trunc(magnitude / 100);
+  const hundredths = String(magnitude % 100).padStart(2, '0').replace(/0+$/, '');
+  return `${sign}${whole}${hundredths ? `.${hundredths}` : ''}`;
 }
 
 /** A plan of fractions is whole when, in basis points, every part is positive and they sum to 10 000. */

@@ -93,6 +93,7 @@ beforeAll(async () => {
       providerId: provider!.id,
       amount: 10_000 * (i + 1),
       status,
+      reachedSupplier: status >= 1,
       description: `order ${i}`,
       taxRate: 1000,
       bankShareRate: 1000,

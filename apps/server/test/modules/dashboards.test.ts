@@ -123,6 +123,11 @@ describe('dashboards', () => {
       expect(dashboard.ordersByStatus, role).toEqual(await listCounts(role, headers[role]!));
     }
     expect(Object.keys(body(await get('/api/v1/admin/dashboard', headers.admin!)).content.ordersByStatus).length).toBe(8);
+    // The supplier's history holds the order it declined, not the one the SME canceled before paying.
+    const supplier = body(await get('/api/v1/provider/dashboard', headers.provider!)).content.ordersByStatus;
+    expect(supplier['-1']).toBe(1);
+    expect(supplier['0']).toBeUndefined();
+    expect(body(await get('/api/v1/provider/order/list?status=-1', headers.provider!)).content.count).toBe(supplier['-1']);
   });
 
   it('give the SME its credit, next instalment, upcoming and late instalments and spending by supplier', async () => {

@@ -21,8 +21,8 @@ async function partyId(table: 'smes' | 'providers', userId: string): Promise<str
 const post = (url: string, headers: Headers, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers, payload: payload as object });
 const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
-async function activeSme(creditLimit = 1_000_000) {
-  const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit });
+async function activeSme(creditLimit = 1_000_000, plan?: number[]) {
+  const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit, plan });
   return { account, headers: bearer(await loginAs(ctx.app, account)), smeId: await partyId('smes', account.id) };
 }
 
@@ -51,6 +51,10 @@ async function ledgerTotal(): Promise<number> {
 async function credit(smeId: string) {
   const result = await ctx.db.execute<{ a: string; s: string }>(sql`select credit_amount as a, credit_spend as s from smes where id = ${smeId}`);
   return { amount: Number(result.rows[0]!.a), spend: Number(result.rows[0]!.s) };
+}
+async function receivable(smeId: string): Promise<number> {
+  const result = await ctx.db.execute<{ b: string }>(sql`select coalesce(sum(amount),0)::bigint as b from ledger_postings where account = 'sme_receivable' and sme_id = ${smeId}`);
+  return Number(result.rows[0]!.b);
 }
 
 beforeAll(async () => {
@@ -154,10 +158,121 @@ describe('the supplier declines', () => {
     const order = body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order;
     expect(order.installments.every((i: { paid: { at: string | null } }) => i.paid.at === null)).toBe(true);
     expect(await ledgerTotal()).toBe(0);
-    // Canceled, the order has left the supplier's orders (from waiting on): a second decline finds nothing.
+    // Declined, the order stays in the supplier's history, read-only: a second decline is refused by its status.
     const again = await post('/api/v1/provider/order/decline', supplierHeaders, { orderId });
-    expect([again.statusCode, body(again).msg]).toEqual([404, MESSAGES.orderNotFound]);
+    expect([again.statusCode, body(again)]).toEqual([409, { status: false, msg: 'this is not possible while the order is canceled' }]);
     expect(await credit(sme.smeId)).toEqual({ amount: 100_000, spend: 0 });
+  });
+  it('declines an order whose freed credit the SME already spent again, in one step', async () => {
+    // Credit 1,000 on a 50/50 plan: order A (1,000) paid once frees 500, which order B (500) takes; B paid once.
+    const sme = await activeSme(100_000, [5000, 5000]);
+    const a = await waitingOrder(sme, 1000);
+    const b = await waitingOrder(sme, 500);
+    expect(await credit(sme.smeId)).toEqual({ amount: 25_000, spend: 75_000 });
+
+    const declined = await post('/api/v1/provider/order/decline', supplierHeaders, { orderId: a.orderId });
+    expect([declined.statusCode, body(declined)]).toEqual([200, { status: true, content: { order: { _id: a.orderId, status: -1 } } }]);
+    // A's 500 comes back to the SME's card and A's whole amount leaves its receivable: only B's 250 is owed.
+    expect(await credit(sme.smeId)).toEqual({ amount: 75_000, spend: 25_000 });
+    expect(await receivable(sme.smeId)).toBe(25_000);
+    expect(await ledgerTotal()).toBe(0);
+    expect(await status(a.orderId)).toBe(-1);
+    expect(await status(b.orderId)).toBe(1);
+    const entries = await ctx.db.execute<{ kind: string; receivable: string }>(
+      sql`select e.kind, sum(p.amount)::bigint as receivable from ledger_entries e join ledger_postings p on p.entry_id = e.id
+          where e.order_id = ${a.orderId} and p.account = 'sme_receivable' group by e.id, e.kind, e.created_at order by e.created_at, e.kind`,
+    );
+    expect(entries.rows.map((r) => [r.kind, Number(r.receivable)]).sort()).toEqual(
+      [['installment_paid', -50_000], ['order_canceled', -100_000], ['order_created', 100_000], ['refund', 50_000]].sort(),
+    );
+    const payments = await ctx.db.execute<{ p: string; s: string }>(
+      sql`select p.status as p, s.status as s from payments p join sandbox_transactions s on s.id = p.transaction_id where p.order_id = ${a.orderId}`,
+    );
+    expect(payments.rows).toEqual([{ p: 'refunded', s: 'refunded' }]);
+    const shown = body(await get(`/api/v1/sme/order/show/${a.orderId}`, sme.headers)).content.order;
+    expect(shown.installments.map((i: { paid: { at: string | null } }) => i.paid.at)).toEqual([null, null]);
+  });
+  it('declines once when declines and an accept race, moving the credit once', async () => {
+    const sme = await activeSme(100_000, [5000, 5000]);
+    const { orderId } = await waitingOrder(sme, 600);
+    await waitingOrder(sme, 400); // takes the 300 the first payment freed, and frees 200
+    expect(await credit(sme.smeId)).toEqual({ amount: 50_000, spend: 50_000 });
+    const calls = Array.from({ length: 10 }, (_, i) => post(`/api/v1/provider/order/${i === 5 ? 'accept' : 'decline'}`, supplierHeaders, { orderId }));
+    const responses = await Promise.all(calls);
+    const won = responses.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    const final = await status(orderId);
+    const refused = responses.filter((r) => r.statusCode === 409).map((r) => body(r).msg);
+    expect(refused).toEqual(Array(9).fill(`this is not possible while the order is ${final === -1 ? 'canceled' : 'sending'}`));
+    if (final === -1) {
+      expect(await credit(sme.smeId)).toEqual({ amount: 80_000, spend: 20_000 });
+      const refunds = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ledger_entries where order_id = ${orderId} and kind = 'refund'`);
+      expect(refunds.rows).toEqual([{ n: 1 }]);
+    } else {
+      expect(final).toBe(2);
+      expect(await credit(sme.smeId)).toEqual({ amount: 50_000, spend: 50_000 });
+    }
+    expect(await receivable(sme.smeId)).toBe((await credit(sme.smeId)).spend);
+    expect(await ledgerTotal()).toBe(0);
+  });
+
+  it('unflags a declined order: not paid (its instalment is refunded), not late now, late once kept', async () => {
+    const single = await activeSme(100_000, [10_000]);
+    const { orderId } = await waitingOrder(single, 80);
+    expect(body(await get(`/api/v1/sme/order/show/${orderId}`, single.headers)).content.order.paid).toBe(true);
+    expect(body(await post('/api/v1/provider/order/decline', supplierHeaders, { orderId })).content.order).toEqual({ _id: orderId, status: -1 });
+    const shown = body(await get(`/api/v1/sme/order/show/${orderId}`, single.headers)).content.order;
+    expect(shown).toMatchObject({ status: -1, paid: false, latePay: { once: false, active: false } });
+    expect(shown.installments.map((i: { paid: { at: string | null } }) => i.paid.at)).toEqual([null]);
+
+    // An order waiting past its second deadline is late; declined, nothing is owed on it any more.
+    const sme = await activeSme(100_000, [5000, 5000]);
+    const late = await waitingOrder(sme, 60);
+    await ctx.db.execute(sql`update installments set deadline = now() - interval '1 day' where order_id = ${late.orderId} and position = 1`);
+    await ctx.app.jobs.runOnce();
+    expect(body(await get(`/api/v1/sme/order/show/${late.orderId}`, sme.headers)).content.order.latePay).toEqual({ once: true, active: true });
+    await post('/api/v1/provider/order/decline', supplierHeaders, { orderId: late.orderId });
+    expect(body(await get(`/api/v1/sme/order/show/${late.orderId}`, sme.headers)).content.order).toMatchObject({
+      status: -1,
+      paid: false,
+      latePay: { once: true, active: false },
+    });
+
+    const rows = await ctx.db.execute<{ id: string; paid: boolean; late_active: boolean; late_once: boolean }>(
+      sql`select id, paid, late_active, late_once from orders where id in (${orderId}, ${late.orderId})`,
+    );
+    expect(Object.fromEntries(rows.rows.map((r) => [r.id, [r.paid, r.late_active, r.late_once]]))).toEqual({
+      [orderId]: [false, false, false],
+      [late.orderId]: [false, false, true],
+    });
+    // Overdue when declined, before any sweep saw it: late once. Paid on time and refunded after its deadline: never late.
+    const unswept = await waitingOrder(sme, 40);
+    await ctx.db.execute(sql`update installments set deadline = now() - interval '1 day' where order_id = ${unswept.orderId} and position = 1`);
+    const paidOnTime = await waitingOrder(sme, 20);
+    const second = body(await post('/api/v1/sme/pay/installment', sme.headers, { orderId: paidOnTime.orderId })).content;
+    await post('/api/v1/pub/gateway/sandbox/complete', {}, { transactionId: second.transactionId, approve: true });
+    await ctx.db.execute(sql`update installments set paid_at = now() - interval '2 days', deadline = now() - interval '1 day'
+                             where order_id = ${paidOnTime.orderId} and position = 1`);
+    for (const { orderId: id } of [unswept, paidOnTime]) await post('/api/v1/provider/order/decline', supplierHeaders, { orderId: id });
+    const flags = await ctx.db.execute<{ id: string; status: number; paid: boolean; late_active: boolean; late_once: boolean }>(
+      sql`select id, status, paid, late_active, late_once from orders where id in (${unswept.orderId}, ${paidOnTime.orderId})`,
+    );
+    expect(Object.fromEntries(flags.rows.map((r) => [r.id, [r.status, r.paid, r.late_active, r.late_once]]))).toEqual({
+      [unswept.orderId]: [-1, false, false, true],
+      [paidOnTime.orderId]: [-1, false, false, false],
+    });
+    expect(await credit(sme.smeId)).toEqual({ amount: 100_000, spend: 0 });
+    expect(await ledgerTotal()).toBe(0);
+
+    // The back office's CSV says the same: paid, late now, late before.
+    const csv = (await get('/api/v1/admin/order/export?status=-1', admin)).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const header = csv[0]!.split(',');
+    const cells = (id: string) => {
+      const row = csv.find((line) => line.startsWith(`${id},`))!.split(',');
+      return ['paid', 'late now', 'late before'].map((name) => row[header.indexOf(name)]);
+    };
+    expect(cells(orderId)).toEqual(['false', 'false', 'false']);
+    expect(cells(late.orderId)).toEqual(['false', 'false', 'true']);
   });
 });
 
@@ -213,6 +328,22 @@ describe('who may do what', () => {
     expect(shown.invoice).toBeNull();
     expect((await get(`/api/v1/insurance/order/show/${orderId}`, theirs)).statusCode).toBe(404);
     expect(body(await get(`/api/v1/admin/order/show/${orderId}`, admin)).content.order.breakdown.discountRate).toBe(0.075);
+  });
+
+  it('writes each instalment’s percent in the CSV from its basis points, without float noise', async () => {
+    const sme = await activeSme(1_000_000, [700, 1250, 3333, 4717]);
+    const { orderId } = await waitingOrder(sme, 100);
+    const csv = (await get('/api/v1/admin/installment/export', admin)).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const header = csv[0]!.split(',');
+    const rows = csv.filter((line) => line.split(',')[header.indexOf('order id')] === orderId).map((line) => line.split(','));
+    expect(rows.map((r) => [r[header.indexOf('number')], r[header.indexOf('percent')], r[header.indexOf('amount')]])).toEqual([
+      ['1', '7', '7.00'],
+      ['2', '12.5', '12.50'],
+      ['3', '33.33', '33.33'],
+      ['4', '47.17', '47.17'],
+    ]);
+    const stored = await ctx.db.execute<{ rate: number }>(sql`select rate from installments where order_id = ${orderId} order by position`);
+    expect(stored.rows.map((r) => r.rate)).toEqual([700, 1250, 3333, 4717]);
   });
 
   it('lists instalments with their order for the admin and the bank', async () => {
@@ -272,15 +403,15 @@ describe('every supplier, admin and bank step at every status', () => {
         const before = await ctx.db.execute(sql`select status, updated_at, invoice_file from orders where id = ${orderId}`);
         const entries = await ctx.db.execute<{ n: string }>(sql`select count(*) as n from ledger_entries where order_id = ${orderId}`);
         const response = await step.call(orderId);
-        // A supplier sees its orders from waiting on (DESIGN.md §7): a canceled one answers like a stranger's.
-        const expected = step.bySupplier && status < 1 ? [404, MESSAGES.orderNotFound] : [409, `this is not possible while the order is ${names[status]}`];
+        // The order reached the supplier, so even canceled it is the supplier's: its steps are refused by status.
+        const expected = [409, `this is not possible while the order is ${names[status]}`];
         expect([response.statusCode, JSON.parse(response.body).msg], `${response.body} at ${status}`).toEqual(expected);
         expect((await ctx.db.execute(sql`select status, updated_at, invoice_file from orders where id = ${orderId}`)).rows).toEqual(before.rows);
         expect((await ctx.db.execute<{ n: string }>(sql`select count(*) as n from ledger_entries where order_id = ${orderId}`)).rows).toEqual(entries.rows);
       }
     }
     // An order still created is not the supplier's yet: its steps answer 404, as for a stranger.
-    await ctx.db.execute(sql`update orders set status = 0 where id = ${orderId}`);
+    await ctx.db.execute(sql`update orders set status = 0, reached_supplier = false where id = ${orderId}`);
     expect((await post('/api/v1/provider/order/accept', supplierHeaders, { orderId })).statusCode).toBe(404);
   });
 

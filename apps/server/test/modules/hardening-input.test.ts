@@ -77,6 +77,7 @@ describe('amounts', () => {
   it.each([
     [0.004, MESSAGES.amountTwoDecimals],
     [1.005, MESSAGES.amountTwoDecimals],
+    [250_000.001, MESSAGES.amountTwoDecimals],
     [0, MESSAGES.requestCreditPositive],
   ])('refuses a requested credit of %s', async (requestCredit, msg) => {
     const ids = await seedCategories(ctx.db, [`Cat ${requestCredit}`]);
@@ -100,7 +101,7 @@ describe('amounts', () => {
     const headers = bearer(await loginAs(ctx.app, insurer));
     const sme = await createAccount(ctx.db, { role: 'sme', level: 6 });
     const [row] = await ctx.db.select({ id: smes.id }).from(smes).where(eq(smes.userId, sme.id));
-    for (const credit of [0.001, 0.004, 100.555]) {
+    for (const credit of [0.001, 0.004, 100.555, 10_000.004, 999_999_999.999]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/insurance/sme/verify', headers, payload: { smeId: row!.id, desc: '', credit } });
       expect(body(response)).toEqual({ status: false, msg: MESSAGES.amountTwoDecimals });
     }
@@ -109,8 +110,10 @@ describe('amounts', () => {
   });
 
   it('refuses a pre-registration loan amount with 3 decimals', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/ads/form/register', payload: preRegistration({ LoanAmount: 10.123 }) });
-    expect(body(response)).toEqual({ status: false, msg: MESSAGES.amountTwoDecimals });
+    for (const LoanAmount of [10.123, 50_000.004]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/ads/form/register', payload: preRegistration({ LoanAmount }) });
+      expect(body(response)).toEqual({ status: false, msg: MESSAGES.amountTwoDecimals });
+    }
   });
 });
 

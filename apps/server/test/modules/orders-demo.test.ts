@@ -14,13 +14,22 @@ describe('demo orders', () => {
   it('gives sme@example.com orders at every status, one late, a balanced ledger and at least 5,000 available', async () => {
     await ctx.db.delete(signupCodes);
     await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)));
-    expect(await seedDemoOrders({ db: ctx.db, orders: ctx.app.orders, fulfilment: ctx.app.fulfilment, sandbox: ctx.app.sandbox! })).toBe(9);
+    expect(await seedDemoOrders({ db: ctx.db, orders: ctx.app.orders, fulfilment: ctx.app.fulfilment, sandbox: ctx.app.sandbox! })).toBe(10);
 
     const login = body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'sme@example.com', password: 'demo12345' } })).content;
     const headers = bearer(login.token);
     const { orders, count } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/sme/order/list?perPage=20', headers })).content;
-    expect(count).toBe(9);
+    expect(count).toBe(10);
     expect(new Set(orders.map((o: { status: number }) => o.status))).toEqual(new Set([-1, 0, 1, 2, 3, 4, 5, 6]));
+    // Two canceled: one by the SME before paying, which the supplier never sees; one the supplier declined, in its history.
+    const canceled = orders.filter((o: { status: number }) => o.status === -1);
+    expect(canceled.map((o: { description: string; paid: boolean }) => [o.description, o.paid]).sort()).toEqual([
+      ['Display stands (declined by the supplier)', false],
+      ['Shelving units (canceled)', false],
+    ]);
+    const supplier = body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'supplier@example.com', password: 'demo12345' } })).content;
+    const history = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/provider/order/list?status=-1', headers: bearer(supplier.token) })).content;
+    expect(history.orders.map((o: { description: string }) => o.description)).toEqual(['Display stands (declined by the supplier)']);
     expect(orders.filter((o: { latePay: { active: boolean } }) => o.latePay.active)).toHaveLength(1);
     // From status 4 on the order carries its invoice; from 2 on the SME sees its verify code.
     expect(orders.filter((o: { status: number; invoice: unknown }) => o.status >= 4 && o.invoice !== null)).toHaveLength(3);

@@ -140,6 +140,37 @@ describe('creating an order', () => {
     expect((await credit(smeId)).amount).toBe(0);
   });
 
+  it('refuses sub-cent amounts of any size, as JSON numbers however written, changing nothing', async () => {
+    const { headers, smeId } = await activeSme(100_000_000); // 1,000,000.00
+    const raw = (amount: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/sme/order/create',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: `{"providerId":"${supplierId}","amount":${amount},"description":"large"}`,
+      });
+    const cases: [string, string][] = [
+      ['10000.004', MESSAGES.amountTwoDecimals],
+      ['10000.0040', MESSAGES.amountTwoDecimals],
+      ['999999.999', MESSAGES.amountTwoDecimals],
+      ['12345.6789e1', MESSAGES.amountTwoDecimals],
+      ['1.0e-7', MESSAGES.amountTwoDecimals],
+      ['1e21', MESSAGES.amountRequired],
+    ];
+    for (const [amount, msg] of cases) {
+      const response = await raw(amount);
+      expect([response.statusCode, body(response)], amount).toEqual([400, { status: false, msg }]);
+    }
+    expect(await credit(smeId)).toEqual({ limit: 100_000_000, amount: 100_000_000, spend: 0 });
+    expect(await count(sql`select count(*) as n from orders where sme_id = ${smeId}`)).toBe(0);
+
+    // Whole cents of the same size go through, written however JSON allows.
+    for (const amount of ['10000.01', '10000.010', '1.000001e4', '1e4']) expect((await raw(amount)).statusCode, amount).toBe(200);
+    const stored = await ctx.db.execute<{ amount: string }>(sql`select amount from orders where sme_id = ${smeId} order by amount`);
+    expect(stored.rows.map((r) => Number(r.amount))).toEqual([1_000_000, 1_000_001, 1_000_001, 1_000_001]);
+    expect(await credit(smeId)).toEqual({ limit: 100_000_000, amount: 100_000_000 - 4_000_003, spend: 4_000_003 });
+  });
+
   it('never overspends: 50 concurrent orders on one credit line', async () => {
     const { headers, smeId } = await activeSme(100_000); // 1,000.00
     const responses = await Promise.all(
@@ -383,7 +414,7 @@ describe('the SME’s actions at every status', () => {
       for (const action of ['cancel', 'init', 'installment'] as const) {
         if (allowed[action]!.includes(status)) continue;
         const orderId = await createOrder(headers, 10);
-        await ctx.db.execute(sql`update orders set status = ${status} where id = ${orderId}`);
+        await ctx.db.execute(sql`update orders set status = ${status}, reached_supplier = ${status >= 1} where id = ${orderId}`);
         const before = await credit(smeId);
         const url = action === 'cancel' ? '/api/v1/sme/order/cancel' : `/api/v1/sme/pay/${action}`;
         const response = await post(url, headers, { orderId });
@@ -437,6 +468,42 @@ describe('the jobs', () => {
 
     await payThroughSandbox(headers, orderId, true, 'installment');
     expect(body(await get(`/api/v1/sme/order/show/${orderId}`, headers)).content.order.latePay).toEqual({ once: true, active: false });
+  });
+});
+
+describe('late once, decided when an instalment is paid', () => {
+  it('records a payment after the deadline as late once without waiting for the sweep; at the deadline it is on time', async () => {
+    const { headers } = await activeSme(100_000, { plan: [5000, 5000] });
+    const created = new Date('2026-07-01T00:00:00.000Z');
+    const deadline = new Date(created.getTime() + 30 * DAY); // the second instalment's
+    clock.now = created;
+    const onTime = await createOrder(headers, 100);
+    const late = await createOrder(headers, 100);
+    await payThroughSandbox(headers, onTime, true);
+    await payThroughSandbox(headers, late, true);
+
+    // No sweep runs between the deadline and these payments.
+    clock.now = deadline;
+    await payThroughSandbox(headers, onTime, true, 'installment');
+    clock.now = new Date(deadline.getTime() + 1);
+    await payThroughSandbox(headers, late, true, 'installment');
+
+    for (const [orderId, once] of [[onTime, false], [late, true]] as const) {
+      const order = body(await get(`/api/v1/sme/order/show/${orderId}`, headers)).content.order;
+      expect(order, orderId).toMatchObject({ status: 1, paid: true, latePay: { once, active: false } });
+      expect(order.installments[1].paid.at).toBe(orderId === onTime ? deadline.toISOString() : new Date(deadline.getTime() + 1).toISOString());
+    }
+    const rows = await ctx.db.execute<{ id: string; late_once: boolean; late_active: boolean; paid: boolean }>(
+      sql`select id, late_once, late_active, paid from orders where id in (${onTime}, ${late})`,
+    );
+    expect(Object.fromEntries(rows.rows.map((r) => [r.id, [r.late_once, r.late_active, r.paid]]))).toEqual({
+      [onTime]: [false, false, true],
+      [late]: [true, false, true],
+    });
+    // The sweep later agrees and changes nothing.
+    await ctx.app.jobs.runOnce();
+    expect(body(await get(`/api/v1/sme/order/show/${onTime}`, headers)).content.order.latePay).toEqual({ once: false, active: false });
+    expect(body(await get(`/api/v1/sme/order/show/${late}`, headers)).content.order.latePay).toEqual({ once: true, active: false });
   });
 });
 

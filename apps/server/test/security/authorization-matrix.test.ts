@@ -20,7 +20,7 @@
 // (5) an activated SME sees verified suppliers' business cards (the marketplace), never their files or
 //     timeline, and never an unverified supplier; its orders and payments are its own (foreign ids 404);
 // (6) an invoice file is served to its order's SME and supplier, the admin and the bank (the
-//     fulfilment tests check each); a verified supplier sees its own orders from waiting on.
+//     fulfilment tests check each); a verified supplier sees its own orders that reached it (from waiting on, declined ones kept).
 // Policy (3) is checked by the "back-office profiles and timelines" cells, from both insurance
 // companies' side (a visibility of "every SME at level 6" fails them); they pass on 1024cee.
 import { and, eq } from 'drizzle-orm';

@@ -14,7 +14,7 @@ import {
   refundEntry,
   type LedgerEntry,
 } from './ledger.js';
-import { INSTALLMENT_INTERVAL_DAYS, buildSchedule, isInstallmentLate } from './schedule.js';
+import { INSTALLMENT_INTERVAL_DAYS, buildSchedule, isInstallmentLate, wasPaidLate } from './schedule.js';
 import { ORDER_ACTIONS, ORDER_TRANSITIONS, canTakeAction, hasInstallmentToPay, transitionFor } from './transitions.js';
 
 /** A plan: 1 to 12 positive parts in basis points that sum to 10 000. */
@@ -57,6 +57,15 @@ describe('the instalment schedule', () => {
     expect(isInstallmentLate({ index: 1, deadline, paidAt: null }, new Date('2026-03-01T00:00:01Z'))).toBe(true);
     expect(isInstallmentLate({ index: 1, deadline, paidAt: null }, deadline)).toBe(false);
     expect(isInstallmentLate({ index: 1, deadline, paidAt: deadline }, new Date('2026-04-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('calls a payment late when it is made after the deadline, not at it', () => {
+    const deadline = new Date('2026-03-01T00:00:00Z');
+    expect(wasPaidLate({ index: 1, deadline, paidAt: deadline })).toBe(false);
+    expect(wasPaidLate({ index: 1, deadline, paidAt: new Date(deadline.getTime() + 1) })).toBe(true);
+    expect(wasPaidLate({ index: 1, deadline, paidAt: null })).toBe(false);
+    // The first instalment has its payment window instead.
+    expect(wasPaidLate({ index: 0, deadline, paidAt: new Date(deadline.getTime() + 3_600_000) })).toBe(false);
   });
 });
 

@@ -40,6 +40,11 @@ export function isInstallmentLate(installment: { index: number; deadline: Date; 
   return now.getTime() > due.getTime();
 }
 
+/** When a paid instalment was late: paid after its deadline. The first one is paid within its window or its order is canceled. */
+export function wasPaidLate(installment: { index: number; deadline: Date; paidAt: Date | null }): boolean {
+  return installment.index > 0 && installment.paidAt !== null && installment.paidAt.getTime() > installment.deadline.getTime();
+}
+
 export function reminderAt(deadline: Date): Date {
   return new Date(deadline.getTime() - REMINDER_DAYS_BEFORE * DAY_MS);
 }

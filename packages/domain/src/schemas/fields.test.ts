@@ -31,10 +31,12 @@ describe('amount', () => {
     expect(field.safeParse('5').error?.issues[0]?.message).toBe('required');
   });
 
-  it('reads float noise of two-decimal amounts as whole cents', () => {
-    expect(hasAtMostTwoDecimals(0.1 + 0.2)).toBe(true);
-    expect(hasAtMostTwoDecimals(1_000_000_000.99)).toBe(true);
-    expect(hasAtMostTwoDecimals(2000.015)).toBe(false);
+  it('counts the decimals the number is written with, exactly, whatever its size', () => {
+    for (const whole of [0.3, 19.99, 10_000, 10_000.01, 1_000_000_000.99, 123_456_789_012.34, 1e21, -2.5]) expect(hasAtMostTwoDecimals(whole), String(whole)).toBe(true);
+    // 10000.004 is within a relative float tolerance of 10000.00, but it is not a whole number of cents.
+    for (const sub of [10_000.004, 10_000.004_0, 999_999_999.001, 2000.015, 0.001, 1e-7, 1.5e-20, 0.1 + 0.2]) expect(hasAtMostTwoDecimals(sub), String(sub)).toBe(false);
+    for (const notANumber of [Number.NaN, Number.POSITIVE_INFINITY]) expect(hasAtMostTwoDecimals(notANumber)).toBe(false);
+    expect(field.safeParse(10_000.004).error?.issues[0]?.message).toBe(MESSAGES.amountTwoDecimals);
   });
 });
 

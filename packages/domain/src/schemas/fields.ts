@@ -2,7 +2,7 @@
 // cannot store NUL, and no person types the others) and amounts that are whole cents.
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { MINOR_PER_UNIT } from '../money.js';
+import { MINOR_PER_UNIT, hasWholeMinorUnits } from '../money.js';
 
 /** C0 controls except tab, line feed and carriage return, DEL, and the C1 controls. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -20,10 +20,9 @@ export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !hasControlCharacters(value), { error: MESSAGES.controlCharacters, abort: true });
 }
 
-/** At most two decimals: the amount is a whole number of cents. */
+/** At most two decimals, counted exactly whatever the size: the amount is a whole number of cents. */
 export function hasAtMostTwoDecimals(amount: number): boolean {
-  const scaled = amount * MINOR_PER_UNIT;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6 * Math.max(1, Math.abs(scaled));
+  return hasWholeMinorUnits(amount);
 }
 
 /**

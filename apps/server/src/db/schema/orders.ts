@@ -27,15 +27,25 @@ export const orders = pgTable(
     invoiceFile: text('invoice_file'),
     lateActive: boolean('late_active').notNull().default(false),
     lateOnce: boolean('late_once').notNull().default(false),
+    /**
+     * The order reached its supplier: it was waiting (first instalment paid) or beyond at some point. Set
+     * by the statement that moves it into waiting and never cleared, so an order the supplier declined (or
+     * the admin canceled) after that stays in the supplier's history; one canceled before never shows.
+     */
+    reachedSupplier: boolean('reached_supplier').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('orders_amount_check', sql`${t.amount} > 0`),
     check('orders_status_check', sql`${t.status} between -1 and 6`),
+    // Under way means it reached the supplier, created means it did not; canceled can be either.
+    check('orders_reached_supplier_check', sql`${t.status} = -1 or ${t.reachedSupplier} = (${t.status} >= 1)`),
     index('orders_sme_created_idx').on(t.smeId, t.createdAt, t.id),
     index('orders_sme_status_created_idx').on(t.smeId, t.status, t.createdAt, t.id),
     index('orders_provider_status_created_idx').on(t.providerId, t.status, t.createdAt, t.id),
+    // A supplier's list on 'All': the orders that reached it, newest first.
+    index('orders_provider_reached_created_idx').on(t.providerId, t.createdAt, t.id).where(sql`${t.reachedSupplier}`),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
   ],

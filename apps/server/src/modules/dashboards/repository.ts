@@ -4,7 +4,7 @@ import { LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 import { currentInsurerOf } from '../backoffice/repository.js';
-import { lateInstallment, scopeWhere, type OrderScope } from '../orders/repository.js';
+import { lateInstallment, scopeWhere, supplierScope, type OrderScope } from '../orders/repository.js';
 
 type Json = Record<string, unknown>;
 
@@ -79,7 +79,7 @@ export async function providerFigures(db: Executor, userId: string) {
   return one<Json>(
     db,
     sql`select json_build_object(
-      'ordersByStatus', ${ordersByStatus({ providerUserId: userId, minStatus: ORDER_STATUS.waiting })},
+      'ordersByStatus', ${ordersByStatus(supplierScope(userId))},
       'expectedPayouts', ${expectedPayouts(sql`${provider} and o.status between ${ORDER_STATUS.waiting} and ${ORDER_STATUS.invoiceVerifiedByAdmin}`)},
       'paidOutByMonth', ${payoutsByMonth(provider)}
     ) as figures`,

@@ -1,5 +1,5 @@
 // The demo's orders (DESIGN.md §7): sme@example.com's orders with the demo suppliers at every
-// status, one of them late, made through the same service steps the SME, the supplier, the admin
+// status (canceled both by the SME and by the supplier's decline), one of them late, made through the same service steps the SME, the supplier, the admin
 // and the bank take, so the ledger holds exactly the entries they imply.
 import { ORDER_STATUS, type Role } from '@qist/domain';
 import { sql } from 'drizzle-orm';
@@ -21,10 +21,13 @@ interface DemoOrder {
   ageDays: number;
   /** Instalments paid after the first. */
   extraPaid?: number;
+  /** Canceled by the supplier's decline once paid (it stays in the supplier's history), not by the SME. */
+  declined?: true;
 }
 
 export const DEMO_ORDERS: DemoOrder[] = [
   { supplier: 'supplier@example.com', amount: 800, description: 'Shelving units (canceled)', status: ORDER_STATUS.canceled, ageDays: 20 },
+  { supplier: 'supplier@example.com', amount: 350, description: 'Display stands (declined by the supplier)', status: ORDER_STATUS.canceled, ageDays: 10, declined: true },
   { supplier: 'supplier@example.com', amount: 600, description: 'Printer paper, 40 boxes', status: ORDER_STATUS.created, ageDays: 0 },
   { supplier: 'supplier@example.com', amount: 900, description: 'Office chairs, 6 pieces', status: ORDER_STATUS.waiting, ageDays: 2 },
   { supplier: 'supplier@example.com', amount: 700, description: 'Packaging film, 30 rolls', status: ORDER_STATUS.sending, ageDays: 5 },
@@ -75,9 +78,9 @@ export async function seedDemoOrders({
     const { _id: orderId } = await orders.createOrder(principal, { providerId, amount: demo.amount, description: demo.description });
     made += 1;
 
-    if (demo.status === ORDER_STATUS.canceled) {
+    if (demo.status === ORDER_STATUS.canceled && !demo.declined) {
       await orders.cancelOrder(principal, orderId);
-    } else if (demo.status >= ORDER_STATUS.waiting) {
+    } else if (demo.status >= ORDER_STATUS.waiting || demo.declined) {
       for (let k = 0; k <= (demo.extraPaid ?? 0); k += 1) {
         const { transactionId } = await orders.startPayment(principal, orderId, k === 0 ? 'first' : 'next');
         await sandbox.complete(transactionId, true);
@@ -86,6 +89,7 @@ export async function seedDemoOrders({
     }
 
     const supplierAccount = await actingAs(db, demo.supplier, 'provider');
+    if (supplierAccount && demo.declined) await fulfilment.decline(supplierAccount, orderId);
     if (supplierAccount && demo.status >= ORDER_STATUS.sending) {
       await fulfilment.accept(supplierAccount, orderId);
       if (demo.status >= ORDER_STATUS.delivered) {

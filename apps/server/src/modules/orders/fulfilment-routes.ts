@@ -50,12 +50,12 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/provider/order/list',
-    { config: provider, schema: { tags: supplierTags, security, summary: 'The supplier’s orders (from waiting on)', querystring: orderListQuery, response: { 200: orderListResponse, ...errors } } },
+    { config: provider, schema: { tags: supplierTags, security, summary: 'The supplier’s orders: those that reached it (waiting on, and those declined or canceled after)', querystring: orderListQuery, response: { 200: orderListResponse, ...errors } } },
     async (request) => ok(await fulfilment.listOrders(principalOf(request), request.query)),
   );
   app.get(
     '/provider/order/show/:id',
-    { config: provider, schema: { tags: supplierTags, security, summary: 'One of the supplier’s orders', params: idParams, response: { 200: orderShowResponse, ...errors } } },
+    { config: provider, schema: { tags: supplierTags, security, summary: 'One of the supplier’s orders (a declined or canceled one read-only)', params: idParams, response: { 200: orderShowResponse, ...errors } } },
     async (request) => ok({ order: await fulfilment.showOrder(principalOf(request), request.params.id) }),
   );
   app.post(

@@ -10,6 +10,7 @@ import {
   PROVIDER_LEVEL,
   VERIFY_CODE_MIN_LENGTH,
   basisPointsToFraction,
+  basisPointsToPercentText,
   bankPayoutEntry,
   fromMinorUnits,
   orderBreakdown,
@@ -20,7 +21,7 @@ import {
   type OrderListQuery,
   type OrderBreakdown,
 } from '@qist/domain';
-import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
+import { withTransaction, type Db, type Executor, type Tx } from '../../db/transaction.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { csvStream } from '../../lib/csv.js';
 import { inspectUpload } from '../../lib/file-content.js';
@@ -63,12 +64,16 @@ export interface FulfilmentDeps {
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
 
 export function createFulfilmentService({ db, gateway, throttle, storage, codeLimit, clock = () => new Date() }: FulfilmentDeps) {
-  /** A supplier sees and takes orders once the admin verified it (part 1 §6). */
-  async function scopeOf(principal: Principal): Promise<repo.OrderScope> {
+  /**
+   * A supplier sees and takes orders once the admin verified it (part 1 §6). Inside a step the check runs
+   * on the step's own transaction: a second connection taken while holding one could wait for ever once
+   * concurrent steps hold every connection of the pool.
+   */
+  async function scopeOf(principal: Principal, executor: Executor = db): Promise<repo.OrderScope> {
     switch (principal.role) {
       case 'provider':
-        if ((await repo.findProviderLevel(db, principal.userId)) !== PROVIDER_LEVEL.adminVerified) throw forbidden(MESSAGES.providerNotActive);
-        return { providerUserId: principal.userId, minStatus: ORDER_STATUS.waiting };
+        if ((await repo.findProviderLevel(executor, principal.userId)) !== PROVIDER_LEVEL.adminVerified) throw forbidden(MESSAGES.providerNotActive);
+        return repo.supplierScope(principal.userId);
       case 'admin':
       case 'bank':
         return {};
@@ -98,7 +103,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
   }
 
   async function lockForStep(tx: Tx, principal: Principal, orderId: string) {
-    if (principal.role === 'provider') await scopeOf(principal);
+    if (principal.role === 'provider') await scopeOf(principal, tx);
     const order = await repo.lockOrderForStep(tx, orderId, principal.role === 'provider' ? principal.userId : undefined);
     if (!order) throw notFound(MESSAGES.orderNotFound);
     return order;
@@ -171,7 +176,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
           i.sme_title,
           i.sme_email,
           i.position + 1,
-          basisPointsToFraction(i.rate) * 100,
+          basisPointsToPercentText(i.rate),
           fromMinorUnits(Number(i.amount)).toFixed(2),
           isoOf(i.deadline),
           i.paid_at ? isoOf(i.paid_at) : '',
@@ -196,15 +201,19 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
       const refunds = await withTransaction(db, async (tx) => {
         const order = await lockForStep(tx, principal, orderId);
         assertTransition('decline', order.status);
+        // An instalment overdue at this moment counts as late once, whether or not the sweep saw it yet.
+        await repo.refreshOrder(tx, order.id, order.status, now);
         const paid = await repo.approvedPayments(tx, order.id);
+        let refunded = 0;
         for (const payment of paid) {
           const amount = Number(payment.amount);
           await postEntry(tx, refundEntry(amount), { smeId: order.sme_id, orderId: order.id, paymentId: payment.id });
-          await repo.moveCredit(tx, order.sme_id, amount);
           await repo.unpayInstallment(tx, payment.installment_id);
           await repo.setPaymentStatus(tx, payment.id, 'refunded', now);
+          refunded += amount;
         }
-        await cancelLockedOrder(tx, order, 'decline', now);
+        // The refunds and the release move the SME's credit in one statement, by their net.
+        await cancelLockedOrder(tx, order, 'decline', now, refunded);
         return paid.map((p) => p.transaction_id);
       });
       for (const transactionId of refunds) await gateway.refund(transactionId);

@@ -42,11 +42,12 @@ const ORDER_COLUMNS = sql`o.id, o.sme_id, o.provider_id, o.amount, o.status, o.p
 const ORDER_JOINS = sql`join smes s on s.id = o.sme_id join users su on su.id = s.user_id
   join providers p on p.id = o.provider_id join users pu on pu.id = p.user_id`;
 
-/** Whose orders a list or show covers: an SME's, a supplier's (from a status on), or all. */
+/** Whose orders a list or show covers: an SME's, a supplier's (those that reached it), or all. */
 export type OrderScope = {
   smeUserId?: string;
   providerUserId?: string;
-  minStatus?: number;
+  /** Only orders that reached their supplier (waiting or beyond at some point, canceled since or not). */
+  reachedSupplier?: boolean;
   /** An insurer sees the orders of the SMEs its company granted credit to (verified at level 7). */
   insuranceCompanyId?: string;
   /** Only orders whose invoice is uploaded. */
@@ -62,6 +63,14 @@ export function lateInstallment(now: SQL | Date): SQL {
   return sql`i.paid_at is null and i.position > 0 and i.deadline < ${now}`;
 }
 
+/**
+ * An instalment (alias i) that was late when it was paid: paid after its deadline. The first one is paid
+ * within its window or its order is canceled. The domain's `wasPaidLate` is the same rule in memory.
+ */
+function paidLateInstallment(): SQL {
+  return sql`i.paid_at is not null and i.position > 0 and i.paid_at > i.deadline`;
+}
+
 /** An order (alias o) under way with at least one late instalment now. */
 function hasLateInstallment(): SQL {
   return sql`o.status >= ${ORDER_STATUS.waiting} and exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(sql`now()`)})`;
@@ -69,12 +78,20 @@ function hasLateInstallment(): SQL {
 
 const EVERY_ORDER: OrderListFilter = { status: ALL_FILTER, late: false };
 
+/**
+ * A supplier's orders: those that reached it, for its list, show, dashboard and steps alike. An order
+ * declined or canceled after it was waiting stays in its history; one canceled before never shows.
+ */
+export function supplierScope(providerUserId: string): OrderScope {
+  return { providerUserId, reachedSupplier: true };
+}
+
 export function scopeWhere(scope: OrderScope, filter: OrderListFilter = EVERY_ORDER): SQL {
   const { status, late } = filter;
   const parts: SQL[] = [sql`true`];
   if (scope.smeUserId) parts.push(sql`o.sme_id = (select id from smes where user_id = ${scope.smeUserId})`);
   if (scope.providerUserId) parts.push(sql`o.provider_id = (select id from providers where user_id = ${scope.providerUserId})`);
-  if (scope.minStatus !== undefined) parts.push(sql`o.status >= ${scope.minStatus}`);
+  if (scope.reachedSupplier) parts.push(sql`o.reached_supplier`);
   if (scope.withInvoice) parts.push(sql`o.invoice_file is not null`);
   if (scope.insuranceCompanyId) {
     parts.push(sql`o.sme_id in (select s.id from smes s join verification_logs l on l.user_id = s.user_id and l.level = 7
@@ -142,9 +159,10 @@ export type LockedForStep = LockedOrder & { tax_rate: number; bank_share_rate: n
 
 /** The order's row lock for a supplier's or the back office's step; a supplier only locks its own. */
 export async function lockOrderForStep(tx: Executor, orderId: string, providerUserId?: string): Promise<LockedForStep | undefined> {
-  // A supplier's orders are those from waiting on (DESIGN.md §7), as its list and show see them.
+  // A supplier's orders are those that reached it, as its list and show see them (supplierScope): a
+  // step on one it no longer has anything to do with is refused by the state machine, naming the status.
   const owner = providerUserId
-    ? sql`and provider_id = (select id from providers where user_id = ${providerUserId}) and status >= ${ORDER_STATUS.waiting}`
+    ? sql`and provider_id = (select id from providers where user_id = ${providerUserId}) and reached_supplier`
     : sql``;
   const result = await tx.execute<LockedForStep>(
     sql`select id, sme_id, amount, status, tax_rate, bank_share_rate, verify_code, invoice_file from orders
@@ -232,10 +250,6 @@ export async function findSmeCredit(db: Executor, smeUserId: string) {
   return result.rows[0];
 }
 
-export async function setOrderStatus(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
-  await tx.execute(sql`update orders set status = ${status}, updated_at = ${now} where id = ${orderId}`);
-}
-
 export async function paidTotal(tx: Executor, orderId: string): Promise<number> {
   const result = await tx.execute<{ total: string }>(
     sql`select coalesce(sum(amount), 0)::bigint as total from installments where order_id = ${orderId} and paid_at is not null`,
@@ -303,12 +317,24 @@ export async function markInstallmentPaid(tx: Executor, installmentId: string, n
   return (result.rowCount ?? 0) === 1;
 }
 
-/** After a payment: the order's status, whether every instalment is paid, and whether any is overdue now. */
-export async function refreshOrderAfterPayment(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
+/**
+ * Writes an order's status with the flags that follow from its instalments, after every step that pays
+ * or unpays one, in that step's transaction: paid when none is left unpaid; late now when the order is
+ * under way and one is overdue at `now`; late once when, besides, one was paid after its deadline, so a
+ * late payment counts at the moment it is made, whenever the late sweep runs. A canceled order owes
+ * nothing, so it is never late now; late once is history and stays. An order under way has reached its
+ * supplier: the statement that moves it into waiting records that, and nothing clears it.
+ */
+export async function refreshOrder(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
+  const underWay = status >= ORDER_STATUS.waiting;
+  const lateNow = sql`exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})`;
+  const paidLate = sql`exists (select 1 from installments i where i.order_id = o.id and ${paidLateInstallment()})`;
   await tx.execute(
     sql`update orders o set status = ${status}, updated_at = ${now},
           paid = not exists (select 1 from installments i where i.order_id = o.id and i.paid_at is null),
-          late_active = exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})
+          late_active = ${underWay ? lateNow : sql`false`},
+          late_once = ${underWay ? sql`o.late_once or ${lateNow} or ${paidLate}` : sql`o.late_once`}
+          ${underWay ? sql`, reached_supplier = true` : sql``}
         where o.id = ${orderId}`,
   );
 }

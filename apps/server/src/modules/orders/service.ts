@@ -252,7 +252,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         await postEntry(tx, installmentPaidEntry(amount), { smeId: order.sme_id, orderId: order.id, paymentId: payment.id });
         await repo.moveCredit(tx, order.sme_id, -amount);
         const status = order.status === ORDER_STATUS.created ? ORDER_STATUS.waiting : order.status;
-        await repo.refreshOrderAfterPayment(tx, order.id, status, now);
+        await repo.refreshOrder(tx, order.id, status, now);
         return { status: 'approved' as const, refund: false };
       });
       if (outcome.refund) await gateway.refund(transactionId);

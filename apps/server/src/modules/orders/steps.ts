@@ -17,13 +17,17 @@ export function assertTransition(action: OrderAction, status: number) {
   return step;
 }
 
-/** Cancels a locked order: what the SME still owes on it goes back to its available credit. */
-export async function cancelLockedOrder(tx: Tx, order: repo.LockedOrder, action: 'cancel' | 'decline', now: Date): Promise<void> {
+/**
+ * Cancels a locked order: what the SME still owes on it leaves its receivable and goes back to its
+ * available credit. `refundedMinor` is money the same step gave back to the SME (a decline refunds the
+ * paid instalments): it was freed when paid and is owed again until the order is released, so the
+ * credit moves once, by the net amount released, and available credit never dips below zero part-way.
+ */
+export async function cancelLockedOrder(tx: Tx, order: repo.LockedOrder, action: 'cancel' | 'decline', now: Date, refundedMinor = 0): Promise<void> {
   assertTransition(action, order.status);
   const outstanding = Number(order.amount) - (await repo.paidTotal(tx, order.id));
-  await repo.setOrderStatus(tx, order.id, ORDER_STATUS.canceled, now);
-  if (outstanding > 0) {
-    await postEntry(tx, orderCanceledEntry(outstanding), { smeId: order.sme_id, orderId: order.id });
-    await repo.moveCredit(tx, order.sme_id, -outstanding);
-  }
+  await repo.refreshOrder(tx, order.id, ORDER_STATUS.canceled, now);
+  if (outstanding > 0) await postEntry(tx, orderCanceledEntry(outstanding), { smeId: order.sme_id, orderId: order.id });
+  const released = outstanding - refundedMinor;
+  if (released !== 0) await repo.moveCredit(tx, order.sme_id, -released);
 }

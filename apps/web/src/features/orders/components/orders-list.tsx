@@ -2,14 +2,14 @@
 // back office), amount, status and a link to the order; ten a page with a status filter and a switch for
 // the orders with a late instalment, both kept in the address. On a phone the rows become cards.
 import { Anchor, Group, Stack, Switch, Text } from '@mantine/core';
-import { formatAmount, type OrderListItem } from '@qist/domain';
+import { ORDER_STATUS, formatAmount, type OrderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPage, PagedTable, tableStateOf, usePageParam, type Column } from '@/components/data-table';
 import { ExportButton } from '@/components/ui/export-button';
 import { useOrders } from '../api/get-orders';
 import { orderExportPath, type OrderViewer } from '../api/keys';
-import { FinishedBadge, OrderStatusBadge } from './order-status';
+import { FinishedBadge, ORDER_STATUSES, OrderStatusBadge } from './order-status';
 import { StatusFilter } from './status-filter';
 import { useLateParam, useStatusParam } from './use-status-param';
 
@@ -18,6 +18,12 @@ export type OrdersListProps = {
   /** The detail page of an order in this role's area. */
   orderHref: (orderId: string) => string;
 };
+
+/**
+ * A supplier's list holds the orders that reached it: from waiting on, and those declined or canceled
+ * after (Canceled), never one still created.
+ */
+const SUPPLIER_STATUSES = ORDER_STATUSES.filter((status) => status !== ORDER_STATUS.created);
 
 function Party({ party }: { party: OrderListItem['provider_id'] }) {
   return (
@@ -96,7 +102,7 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
       title={title}
       filter={
         <>
-          <StatusFilter value={status} onChange={setStatus} />
+          <StatusFilter value={status} onChange={setStatus} statuses={role === 'provider' ? SUPPLIER_STATUSES : undefined} />
           <Switch
             label={t('list.lateOnly')}
             checked={late}

@@ -28,7 +28,7 @@ export function SupplierOrderActions({ order }: { order: Pick<Order, '_id' | 'st
   const onAccept = () => accept.mutate(order._id, { onSuccess: () => notify.success(MESSAGES.orderAccepted) });
   const onDecline = () =>
     decline.mutate(order._id, {
-      // A declined order leaves the supplier's orders (they start at waiting): back to the list.
+      // Back to the list, where the declined order stays under Canceled, read-only.
       onSuccess: () => {
         notify.success(MESSAGES.orderDeclined);
         void navigate(paths.provider.orders.getHref());

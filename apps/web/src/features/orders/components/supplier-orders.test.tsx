@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@qist/domain';
+import { i18n } from '@/i18n';
 import { ORDER_ID, order, preloadFulfilmentScreens, providerAreaRoutes } from '@/testing/fixtures/orders';
 import { authContent, fail, ok, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
 
@@ -148,6 +149,52 @@ describe("the supplier's order list", () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('order/list'))).toEqual([
       '/api/v1/provider/order/list?page=1&perPage=10&status=1',
     ]);
+  });
+
+  it('filters on the orders it declined (Canceled), never offers Created, and shows them without the finished badge', async () => {
+    signIn('provider', 5);
+    const declined = { ...order(-1, 0), paid: false };
+    const fetchMock = stubServer({
+      ...providerAreaRoutes(),
+      'GET /api/v1/provider/order/list': ok({ orders: [declined], count: 1 }),
+    });
+    const { user, router } = renderApp('/provider/orders');
+    await screen.findByRole('table', { name: 'Orders' });
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All',
+      'Canceled',
+      'Waiting',
+      'Sending',
+      'Delivered',
+      'Invoice uploaded',
+      'Invoice verified by admin',
+      'Paid by bank',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Canceled' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=-1'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('order/list'))).toEqual([
+        '/api/v1/provider/order/list?page=1&perPage=10',
+        '/api/v1/provider/order/list?page=1&perPage=10&status=-1',
+      ]),
+    );
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(within(row!).getByText('Canceled')).toBeInTheDocument();
+    expect(within(row!).queryByText('finished')).not.toBeInTheDocument();
+  });
+
+  it('offers the same filter in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    signIn('provider', 5);
+    stubServer({ ...providerAreaRoutes(), 'GET /api/v1/provider/order/list': ok({ orders: [], count: 0 }) });
+    const { user } = renderApp('/provider/orders');
+    await user.click(await screen.findByRole('combobox', { name: 'الحالة' }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options.slice(0, 3)).toEqual(['الكل', 'ملغى', 'بانتظار المورد']);
+    expect(options).not.toContain('تم الإنشاء');
   });
 });
 
