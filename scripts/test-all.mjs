@@ -50,51 +50,30 @@ for (const [name, args] of [
   if (!run(name, 'npm', args)) failedSteps.push(name);
 }
 
-const vitestReport = path.join(out, 'vitest.json');
-const vitestOk = run('unit, API and component tests', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-const vitest = readJson(vitestReport);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  if (!vitestOk && vitest.numFailedTests === 0) failedSteps.push('vitest (a suite failed to run)');
-} else {
-  failedSteps.push('vitest (no report)');
+/** Runs Vitest with a JSON report (through `command` and `prefix`) and adds its totals. */
+function vitestStep(label, reportName, command, prefix, projects = []) {
+  const report = path.join(out, reportName);
+  const args = [...prefix, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const ok = run(label, command, args);
+  const result = readJson(report);
+  if (!result) {
+    failedSteps.push(`${label} (no report)`);
+    return;
+  }
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+  if (!ok && result.numFailedTests === 0) failedSteps.push(`${label} (a suite failed to run)`);
 }
+
+vitestStep('unit, API and component tests', 'vitest.json', 'npx', ['vitest']);
 
 // The domain and server suites again on each other Node.js line named in TEST_NODE_VERSIONS
 // (for example "24"; CI sets it), with a binary from the npm registry's `node` package.
 for (const version of (process.env.TEST_NODE_VERSIONS ?? '').split(/[\s,]+/).filter(Boolean)) {
-  const report = path.join(out, `vitest-node${version}.json`);
-  const label = `domain, unit and API tests on Node.js ${version}`;
-  const ok = run(label, 'npx', [
-    '-y',
-    '-p',
-    `node@${version}`,
-    'node',
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    '--project',
+  vitestStep(`domain, unit and API tests on Node.js ${version}`, `vitest-node${version}.json`, 'npx', ['-y', '-p', `node@${version}`, 'node', 'node_modules/vitest/vitest.mjs'], [
     'domain',
-    '--project',
     'server',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
   ]);
-  const other = readJson(report);
-  if (other) {
-    passed += other.numPassedTests;
-    failed += other.numFailedTests;
-    if (!ok && other.numFailedTests === 0) failedSteps.push(`${label} (a suite failed to run)`);
-  } else {
-    failedSteps.push(`${label} (no report)`);
-  }
 }
 
 const built = run('build', 'npm', ['run', 'build']);

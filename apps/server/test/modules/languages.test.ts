@@ -1,18 +1,13 @@
 // Each reader's language: the account's language for emails and SMS (sign-up, PUT /auth/language,
 // sign-in and /me), the outbox written in that language only, timeline entries stored as codes with
 // params beside the operator's note, Arabic industry wording, and migration 0007's conversion.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SIGNUP_CODES } from '../../src/db/seed.js';
-import { createDatabase } from '../../src/db/client.js';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.js';
+import { runMigrations } from '../../src/db/migrate.js';
 import { categories, outboxMessages, smes, users, verificationLogs } from '../../src/db/schema/index.js';
 import { createBackOfficeAccount } from '../../src/modules/auth/back-office.js';
+import { useDatabaseBefore } from '../migration-before.js';
 import { bearer, body, createAccount, loginAs, uniqueEmail, useTestApp, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp();
@@ -257,38 +252,11 @@ describe('industries in Arabic', () => {
 });
 
 describe('migration 0007', () => {
-  const name = `mig_${Date.now().toString(36)}`;
-  let folder: string;
-  const adminQuery = async (text: string) => {
-    const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-
-  beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
-    // The migrations as they stood before 0007: the same files, the journal cut at 0006.
-    folder = mkdtempSync(path.join(tmpdir(), 'qist-migrations-'));
-    mkdirSync(path.join(folder, 'meta'));
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.idx <= 6);
-    writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries) copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  });
-
-  afterAll(async () => {
-    rmSync(folder, { recursive: true, force: true });
-    await adminQuery(`drop database if exists ${name} with (force)`);
-  });
+  const before = useDatabaseBefore(7);
 
   it('turns the old English sentences into codes with params and keeps operators’ notes', async () => {
-    const database = createDatabase(inject('pgTemplateUrl').replace(/\/[^/]+$/, `/${name}`), 1);
+    const database = await before.open();
     try {
-      await migrate(database.db, { migrationsFolder: folder });
       const user = (
         await database.db.execute<{ id: string }>(
           sql`insert into users (email, password_hash, role, name) values ('old@example.test', 'x', 'sme', 'Old SME') returning id`,

@@ -1,17 +1,13 @@
 // A supplier's order history: an order that reached the supplier (its first instalment paid) stays in
 // the supplier's list, show and dashboard once it is declined, read-only; an order canceled before it
 // reached the supplier never shows. Migration 0009 records which existing orders reached their supplier.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
 import { uploadsDir } from '../../src/config.js';
-import { createDatabase } from '../../src/db/client.js';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { useDatabaseBefore } from '../migration-before.js';
 import { SAMPLE_FILES, bearer, body, createAccount, loginAs, multipart, useTestApp } from '../helpers.js';
 
 const HOUR = 3_600_000;
@@ -189,38 +185,11 @@ describe("the supplier's declined orders", () => {
 });
 
 describe('migration 0009', () => {
-  const name = `mig8_${Date.now().toString(36)}`;
-  let folder: string;
-  const adminQuery = async (text: string) => {
-    const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-
-  beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
-    // The migrations as they stood before 0009: the same files, the journal cut at 0008.
-    folder = mkdtempSync(path.join(tmpdir(), 'qist-migrations-'));
-    mkdirSync(path.join(folder, 'meta'));
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.idx <= 8);
-    writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries) copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  });
-
-  afterAll(async () => {
-    rmSync(folder, { recursive: true, force: true });
-    await adminQuery(`drop database if exists ${name} with (force)`);
-  });
+  const before = useDatabaseBefore(9);
 
   it('marks the orders that reached their supplier (declined ones included), unflags canceled orders and records late payments', async () => {
-    const database = createDatabase(inject('pgTemplateUrl').replace(/\/[^/]+$/, `/${name}`), 1);
+    const database = await before.open();
     try {
-      await migrate(database.db, { migrationsFolder: folder });
       const db = database.db;
       const user = async (email: string, role: string) =>
         (await db.execute<{ id: string }>(sql`insert into users (email, password_hash, role, name) values (${email}, 'x', ${role}, ${email}) returning id`)).rows[0]!.id;
