@@ -38,10 +38,10 @@ const ROUTE_MODULES = {
       ],
     ]),
   ),
-  // The sign-in area (sign-up has a chunk of its own); the panels are left out: their role guard may
-  // send the visitor elsewhere.
+  // The sign-in area (sign-up has a chunk of its own, and alone in the area fetches with TanStack
+  // Query); the panels are left out: their role guard may send the visitor elsewhere.
   prefix: {
-    '/auth/': [source('app/routes/auth.tsx'), source('lib/query-provider.tsx')],
+    '/auth/': [source('app/routes/auth.tsx')],
     '/auth/register': [
       source('app/routes/auth.tsx'),
       source('app/routes/auth-register.tsx'),
