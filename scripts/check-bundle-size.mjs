@@ -24,7 +24,7 @@ export const KB = 1024;
  * 2 kB of room. Lower a budget when its page shrinks. What each page loads beyond the app's entry: its
  * React.lazy modules as the manifest names them (source paths relative to apps/web). The sign-in
  * page loads no TanStack Query (only sign-up in its area fetches); its form's schemas, and zod, wait for
- * the visitor's first touch of the form (lib/lazy-resolver.ts), so they are not part of the first load.
+ * the visitor's first touch of the form (lib/lazy-on-touch.ts), so they are not part of the first load.
  */
 export const BUDGETS = [
   {
