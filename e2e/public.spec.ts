@@ -116,3 +116,62 @@ test('a public page in Arabic reads right to left and keeps the choice', async (
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByText('Grow Your SME Business')).toHaveCount(0);
 });
+
+test('the landing page switches language in place, keeps the choice, and sends a signed-in user to their area', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login / Register' })).toHaveAttribute('href', '/auth/login');
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('قسط');
+  await expect(page.getByRole('button', { name: 'العربية' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'العربية' })).toBeFocused();
+  await expect(page).toHaveTitle(/قسط/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('قسط');
+  await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول / إنشاء حساب' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'EN' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await signIn(page, 'admin@example.com');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/landing');
+  const account = page.getByRole('banner').getByRole('link', { name: 'account', exact: true });
+  await expect(account).toHaveAttribute('href', '/admin');
+  await account.click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  expect(problems).toEqual([]);
+});
+
+test("the landing page's copyright line names the current year, whenever the page was built", async ({ page }) => {
+  await page.clock.setFixedTime(new Date('2099-03-01T12:00:00Z'));
+  await page.goto('/');
+  await expect(page.getByRole('contentinfo').getByText('© 2099 Qist. All rights reserved.')).toBeVisible();
+});
+
+test.describe('on a phone, in Arabic', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the landing page menu comes from the right and closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.localStorage.setItem('lang', 'ar'));
+    await page.reload();
+    await page.getByRole('button', { name: 'فتح القائمة' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expect.poll(async () => Math.round((await drawer.boundingBox())?.x ?? -1)).toBe(75);
+    await expect(drawer.getByRole('button', { name: 'إغلاق' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(page.locator('body')).not.toHaveCSS('overflow', 'hidden');
+    await expect(page.getByRole('button', { name: 'فتح القائمة' })).toBeFocused();
+  });
+});

@@ -6,6 +6,7 @@ import { checkBudgets, chunkOf, firstLoadChunks, KB, measurePage } from './check
 const manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js', '_runtime.js'], dynamicImports: ['src/auth.tsx', '_public.js'] },
   'src/route-preload.ts': { file: 'assets/route-preload.js', isEntry: true },
+  'src/landing.ts': { file: 'assets/landing.js', isEntry: true },
   'index.css': { file: 'assets/index.css', isEntry: true },
   '_react.js': { file: 'assets/react.js', imports: ['_runtime.js'] },
   '_runtime.js': { file: 'assets/runtime.js' },
@@ -21,6 +22,7 @@ const manifest = {
 const contents = {
   'assets/index.js': 'const app = 1;'.repeat(400),
   'assets/route-preload.js': 'preload();',
+  'assets/landing.js': 'landing();',
   'assets/react.js': Array.from({ length: 3000 }, (_, i) => `r${i * 7919}`).join(','),
   'assets/runtime.js': 'runtime',
   'assets/ui.js': Array.from({ length: 500 }, (_, i) => `u${i * 31}`).join(';'),
@@ -50,6 +52,11 @@ describe('the first load of a page', () => {
   it('leaves out what is only imported dynamically, and stylesheets', () => {
     const keys = firstLoadChunks(manifest, [], readFile);
     expect(keys.sort()).toEqual(['_react.js', '_runtime.js', 'index.html', 'src/route-preload.ts'].sort());
+  });
+
+  it("is only the given entries' scripts for a page that does not load the app (the prerendered landing page)", () => {
+    expect(firstLoadChunks(manifest, [], readFile, ['src/landing.ts'])).toEqual(['src/landing.ts']);
+    expect(measurePage(manifest, [], readFile, ['src/landing.ts']).total).toBe(gzipped('assets/landing.js'));
   });
 
   it('finds a module that shares a chunk with others through the source maps', () => {

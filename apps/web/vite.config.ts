@@ -10,6 +10,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const domainEntry = fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url));
 const routePreload = fileURLToPath(new URL('./src/route-preload.ts', import.meta.url));
+/** The prerendered landing page's own script (src/landing/landing.ts): a file of its own, no imports. */
+const landingScript = fileURLToPath(new URL('./src/landing/landing.ts', import.meta.url));
+const landingStyles = fileURLToPath(new URL('./src/landing/landing.module.css', import.meta.url));
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
 /** Mantine's whole stylesheet, which every screen but the first ones waits for (src/lib/full-styles.ts). */
@@ -38,10 +41,10 @@ const ROUTE_MODULES = {
       ],
     ]),
   ),
-  // The sign-in area (sign-up has a chunk of its own); the panels are left out: their role guard may
-  // send the visitor elsewhere.
+  // The sign-in area (sign-up has a chunk of its own, and alone in the area fetches with TanStack
+  // Query); the panels are left out: their role guard may send the visitor elsewhere.
   prefix: {
-    '/auth/': [source('app/routes/auth.tsx'), source('lib/query-provider.tsx')],
+    '/auth/': [source('app/routes/auth.tsx')],
     '/auth/register': [
       source('app/routes/auth.tsx'),
       source('app/routes/auth-register.tsx'),
@@ -240,7 +243,11 @@ export default defineConfig({
     // reads it to hold the first screens to their budget.
     manifest: true,
     rolldownOptions: {
-      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'route-preload': routePreload },
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'route-preload': routePreload,
+        landing: landingScript,
+      },
       // The domain package only declares constants, functions and zod schemas: a chunk that uses
       // none of a domain module's exports need not load it (keeps zod off the public pages).
       treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }] },
@@ -251,7 +258,12 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             // The rest of what every page needs, in one file rather than a dozen small ones: the
             // server speaks HTTP/1.1, where each extra file of the first load costs a round trip.
-            { name: 'app', tags: ['$initial'], test: (id) => id !== routePreload, priority: 2 },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => id !== routePreload && id !== landingScript && !id.startsWith(landingStyles),
+              priority: 2,
+            },
             // Likewise the small pieces every area uses (see SHARED_UI), for the pages with a form (sign-in
             // first) and for the areas that fetch.
             {

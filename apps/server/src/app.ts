@@ -322,6 +322,14 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     });
   }
 
+  // The landing page (/ and /landing) is prerendered at build time (scripts/prerender-landing.mjs):
+  // static HTML with one small script, not the whole app. A build without it sends the app instead.
+  if (hasWebApp && existsSync(path.join(config.webDist, 'landing.html'))) {
+    for (const url of ['/', '/landing']) {
+      app.get(url, (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('landing.html'));
+    }
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');

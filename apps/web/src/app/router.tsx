@@ -15,8 +15,9 @@ import { Root, RouteErrorBoundary } from './root';
 
 // The public area fetches only on /pre-register, which brings TanStack Query itself.
 const PublicArea = lazy(() => import('./routes/public'));
-// Sign-in is a first screen (app/mantine-critical.css covers it): it does not wait for all the styles.
-const AuthArea = lazyWithQueries(() => import('./routes/auth'), { firstScreen: true });
+// Sign-in is a first screen (app/mantine-critical.css covers it): it does not wait for all the styles,
+// nor for TanStack Query (the sign-up page brings it: see ./routes/auth).
+const AuthArea = lazy(() => import('./routes/auth'));
 const SmeArea = lazyWithQueries(() => import('./routes/sme'));
 const ProviderArea = lazyWithQueries(() => import('./routes/provider'));
 const AdminArea = lazyWithQueries(() => import('./routes/admin'));

@@ -1,16 +1,15 @@
-// React.lazy for an area or page that fetches: its chunk and TanStack Query (lib/query-provider.tsx)
-// load in parallel, and it renders inside the query provider; pages that do not fetch, like the
-// landing page, never load TanStack Query. Unless `firstScreen` (the sign-in area), the whole
-// stylesheet loads with it too (lib/full-styles.ts).
+// React.lazy for an area or page that fetches: its chunk, TanStack Query (lib/query-provider.tsx) and
+// the whole stylesheet (lib/full-styles.ts) load in parallel, and it renders inside the query provider;
+// pages that do not fetch, like the landing page and the sign-in page, never load TanStack Query.
 import { lazy, type ComponentType } from 'react';
 import { loadFullStyles } from './full-styles';
 
-export function lazyWithQueries(load: () => Promise<{ default: ComponentType }>, { firstScreen = false } = {}) {
+export function lazyWithQueries(load: () => Promise<{ default: ComponentType }>) {
   return lazy(async () => {
     const [{ default: Area }, { QueryProvider }] = await Promise.all([
       load(),
       import('./query-provider'),
-      firstScreen ? null : loadFullStyles(),
+      loadFullStyles(),
     ]);
     function WithQueries() {
       return (

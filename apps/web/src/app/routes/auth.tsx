@@ -1,5 +1,7 @@
 // The auth area: /auth/login and /auth/register/{sme|provider} (./auth-register, loaded on its own), for
-// visitors without a session: a signed-in user is sent to their own area, as sign-in would.
+// visitors without a session: a signed-in user is sent to their own area, as sign-in would. The sign-in
+// page needs no TanStack Query (its form keeps its own pending state): only the sign-up page, which
+// fetches, brings it, with the whole stylesheet.
 import { PRODUCT_NAME } from '@qist/domain';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +11,12 @@ import { paths } from '@/config/paths';
 import { GuestOnly } from '@/features/auth/components/guest-only';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { withFullStyles } from '@/lib/full-styles';
+import { lazyWithQueries } from '@/lib/lazy-with-queries';
 
 const NotFoundScreen = lazy(
   withFullStyles(() => import('@/components/ui/not-found').then((m) => ({ default: m.NotFoundScreen }))),
 );
-const RegisterPage = lazy(withFullStyles(() => import('./auth-register').then((m) => ({ default: m.RegisterPage }))));
+const RegisterPage = lazyWithQueries(() => import('./auth-register').then((m) => ({ default: m.RegisterPage })));
 
 function LoginPage() {
   const { t } = useTranslation();

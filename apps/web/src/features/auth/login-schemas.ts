@@ -1,8 +1,21 @@
-// The sign-in form's zod schemas, loaded apart from the form (see lib/lazy-resolver.ts): its
+// The sign-in form's zod schemas, loaded apart from the form (see ./use-login-fields.ts): its
 // validation and the check of the server's answer.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequest } from '@qist/domain';
+import { loginRequest, type LoginRequest } from '@qist/domain';
+import type { z } from 'zod';
 
 export { authContent } from '@qist/domain';
 
-export const loginResolver = zodResolver(loginRequest);
+export type LoginFields = z.input<typeof loginRequest>;
+export type LoginErrors = Partial<Record<keyof LoginFields, string>>;
+
+/** The sign-in fields checked: the request to send, or each field's first message. */
+export function checkLogin(values: LoginFields): { request: LoginRequest | null; errors: LoginErrors } {
+  const result = loginRequest.safeParse(values);
+  if (result.success) return { request: result.data, errors: {} };
+  const errors: LoginErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof LoginFields;
+    errors[field] ??= issue.message;
+  }
+  return { request: null, errors };
+}

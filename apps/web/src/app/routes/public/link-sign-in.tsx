@@ -2,21 +2,13 @@
 // the session is stored only for the role the link needs; any other role gets 'you must login as …'
 // and nothing is stored (its new server session is ended at once). The link page then carries on.
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { MESSAGES, type AuthContent, type loginRequest, type LoginRequest, type SelfRegisterRole } from '@qist/domain';
-import { useForm } from 'react-hook-form';
+import { MESSAGES, type AuthContent, type SelfRegisterRole } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useLogin } from '@/features/auth/api/login';
+import { useLoginFields } from '@/features/auth/use-login-fields';
 import { useTranslateMessage } from '@/i18n/translate-message';
-import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
 import { saveSession } from '@/lib/session';
-
-type LoginFields = z.input<typeof loginRequest>;
-
-const resolver = lazyResolver<LoginFields, unknown, LoginRequest>(() =>
-  import('@/features/auth/login-schemas').then((m) => m.loginResolver),
-);
 
 const WRONG_ROLE: Record<SelfRegisterRole, string> = { sme: MESSAGES.mustLoginAsSme, provider: MESSAGES.mustLoginAsSupplier };
 
@@ -29,18 +21,7 @@ export function LinkSignInForm({ role }: { role: SelfRegisterRole }) {
   const { t } = useTranslation();
   const tm = useTranslateMessage();
   const loginMutation = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid },
-  } = useForm<LoginFields, unknown, LoginRequest>({
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    resolver,
-    defaultValues: { email: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit((values) => {
+  const { field, errors, isValid, formProps } = useLoginFields((values) => {
     loginMutation.mutate(values, {
       onSuccess: (content) => {
         if (content['user-role'] !== role) {
@@ -55,21 +36,21 @@ export function LinkSignInForm({ role }: { role: SelfRegisterRole }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate {...resolver.formProps}>
+    <form {...formProps}>
       <Stack gap="md">
         <TextInput
           label={t('auth.login.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          {...register('email')}
-          error={tm(errors.email?.message)}
+          {...field('email')}
+          error={tm(errors.email)}
         />
         <PasswordInput
           label={t('auth.login.password')}
           autoComplete="current-password"
-          {...register('password')}
-          error={tm(errors.password?.message)}
+          {...field('password')}
+          error={tm(errors.password)}
         />
         <Button type="submit" fullWidth mt="xs" disabled={!isValid} loading={loginMutation.isPending}>
           {t('auth.login.submit')}

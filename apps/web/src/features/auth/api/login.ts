@@ -1,6 +1,6 @@
 // POST /api/v1/auth/login (part 1 §7).
 import type { AuthContent, LoginRequest } from '@qist/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { api } from '@/lib/api';
 
 export async function login(body: LoginRequest): Promise<AuthContent> {
@@ -9,6 +9,22 @@ export async function login(body: LoginRequest): Promise<AuthContent> {
   return api.post('/api/v1/auth/login', body, authContent, { isAuthAttempt: true });
 }
 
+/**
+ * Sign-in's request and whether it is under way. The sign-in page, a first screen, does without
+ * TanStack Query: a failure has already been told by the API client (its toast), so it only ends the
+ * pending state; `onSuccess` runs with the session's content.
+ */
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  const [isPending, setPending] = useState(false);
+  const mutate = useCallback((body: LoginRequest, { onSuccess }: { onSuccess: (content: AuthContent) => void }) => {
+    setPending(true);
+    login(body).then(
+      (content) => {
+        setPending(false);
+        onSuccess(content);
+      },
+      () => setPending(false),
+    );
+  }, []);
+  return { mutate, isPending };
 }

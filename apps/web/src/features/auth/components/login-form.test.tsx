@@ -44,6 +44,19 @@ describe('sign-in form', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it('signs in with Enter in the password field once both fields are valid', async () => {
+    const fetchMock = stubServer({ 'POST /api/v1/auth/login': fail(401, 'email or password is incorrect') });
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('Email'), 'sme@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled());
+    await user.type(screen.getByLabelText('Password'), '{Enter}');
+    expect(await screen.findByText('email or password is incorrect')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'POST', '/api/v1/auth/login')).toEqual([
+      { email: 'sme@example.com', password: 'wrong-password' },
+    ]);
+  });
+
   it('shows the server message when the credentials are wrong and stays on the page', async () => {
     stubServer({ 'POST /api/v1/auth/login': fail(401, 'email or password is incorrect') });
     const { user, router } = await openLogin();

@@ -1,41 +1,21 @@
 // Sign-in (part 1 §2, §5): errors appear once a field is left and then follow every keystroke.
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, type loginRequest, type LoginRequest } from '@qist/domain';
-import { useForm } from 'react-hook-form';
+import { MESSAGES } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { paths, roleHomeHref } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
-import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
 import { saveSession } from '@/lib/session';
 import { useLogin } from '../api/login';
-
-type LoginFields = z.input<typeof loginRequest>;
-
-// The schema (and zod) load once the visitor first touches the form: see lib/lazy-resolver.ts.
-const resolver = lazyResolver<LoginFields, unknown, LoginRequest>(() =>
-  import('../login-schemas').then((m) => m.loginResolver),
-);
+import { useLoginFields } from '../use-login-fields';
 
 export function LoginForm() {
   const { t } = useTranslation();
   const tm = useTranslateMessage();
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid },
-  } = useForm<LoginFields, unknown, LoginRequest>({
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    resolver,
-    defaultValues: { email: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit((values) => {
+  const { field, errors, isValid, formProps } = useLoginFields((values) => {
     loginMutation.mutate(values, {
       onSuccess: (content) => {
         saveSession(content);
@@ -46,21 +26,21 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate {...resolver.formProps}>
+    <form {...formProps}>
       <Stack gap="md">
         <TextInput
           label={t('auth.login.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          {...register('email')}
-          error={tm(errors.email?.message)}
+          {...field('email')}
+          error={tm(errors.email)}
         />
         <PasswordInput
           label={t('auth.login.password')}
           autoComplete="current-password"
-          {...register('password')}
-          error={tm(errors.password?.message)}
+          {...field('password')}
+          error={tm(errors.password)}
         />
         <Button type="submit" fullWidth mt="xs" disabled={!isValid} loading={loginMutation.isPending}>
           {t('auth.login.submit')}
