@@ -1,4 +1,5 @@
-// The auth area: /auth/login and /auth/register/{sme|provider} (./auth-register, loaded on its own), for
+// The auth area: /auth/login, /auth/register/{sme|provider} (./auth-register, loaded on its own) and the
+// password pages (./auth-password, loaded on their own), for
 // visitors without a session: a signed-in user is sent to their own area, as sign-in would.
 import { PRODUCT_NAME } from '@qist/domain';
 import { lazy } from 'react';
@@ -14,6 +15,9 @@ const NotFoundScreen = lazy(
   withFullStyles(() => import('@/components/ui/not-found').then((m) => ({ default: m.NotFoundScreen }))),
 );
 const RegisterPage = lazy(withFullStyles(() => import('./auth-register').then((m) => ({ default: m.RegisterPage }))));
+const loadPasswordPages = withFullStyles(() => import('./auth-password'));
+const ForgotPasswordPage = lazy(() => loadPasswordPages().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => loadPasswordPages().then((m) => ({ default: m.ResetPasswordPage })));
 
 function LoginPage() {
   const { t } = useTranslation();
@@ -33,6 +37,8 @@ export default function AuthArea() {
         <Route path={paths.auth.login.path} element={<LoginPage />} />
         <Route path={paths.auth.register.path} element={<RegisterPage />} />
         <Route path={paths.auth.registerRoot.path} element={<Navigate to={paths.auth.register.getHref('sme')} replace />} />
+        <Route path={paths.auth.forgotPassword.path} element={<ForgotPasswordPage />} />
+        <Route path={paths.auth.resetPassword.path} element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundScreen to={paths.home.getHref()} label={t('notFound.home')} />} />
       </Routes>
     </GuestOnly>

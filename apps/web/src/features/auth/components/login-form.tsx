@@ -62,6 +62,9 @@ export function LoginForm() {
           {...register('password')}
           error={tm(errors.password?.message)}
         />
+        <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} fz="sm" style={{ alignSelf: 'flex-end' }}>
+          {t('auth.login.forgot')}
+        </Anchor>
         <Button type="submit" fullWidth mt="xs" disabled={!isValid} loading={loginMutation.isPending}>
           {t('auth.login.submit')}
         </Button>
