@@ -1,7 +1,7 @@
 // A forgotten password, end to end: the sign-in page's link, the request, the link read from the demo
 // outbox (what Admin → Outbox shows), a new password on the link's page, and a sign-in with it.
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, SME_CODE, expectToast, signIn, uniqueEmail } from './support';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, PHONE, SME_CODE, expectAccessible, expectNoHorizontalOverflow, expectToast, signIn, signInAs, uniqueEmail } from './support';
 
 type OutboxMessage = { channel: 'email' | 'sms'; recipient: string; body: string };
 
@@ -40,4 +40,28 @@ test('forgot password: the emailed link sets a new password, which then signs in
 
   await signIn(page, email, newPassword);
   await expect(page).toHaveURL(/\/sme(\/|$)/);
+});
+
+test('the password pages read right to left in Arabic on a phone, and the panel menu reaches Change password', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.setItem('lang', 'ar'));
+  await page.goto('/auth/forgot-password');
+  await expect(page.getByRole('heading', { name: 'نسيت كلمة المرور؟' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
+
+  await page.goto('/auth/reset-password?token=not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'اختر كلمة مرور جديدة' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
+
+  await signInAs(page, 'bank', 'ar');
+  await page.getByRole('button', { name: 'فتح القائمة' }).click();
+  await page.getByRole('link', { name: 'الحساب' }).click();
+  await expect(page).toHaveURL(/\/bank\/account$/);
+  await expect(page.getByRole('heading', { name: 'تغيير كلمة المرور' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
 });
