@@ -21,7 +21,8 @@ import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
 import { HSTS_HEADER, SECURITY_HEADERS } from './lib/security-headers.js';
 import { swaggerOptions } from './openapi/document.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { createAuthService } from './modules/auth/service.js';
+import { createAuthService, type AuthSettings } from './modules/auth/service.js';
+import { PASSWORD_RESET_TTL_MS, createPasswordService } from './modules/auth/password-service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { backofficeRoutes } from './modules/backoffice/routes.js';
 import { createBackofficeService } from './modules/backoffice/service.js';
@@ -190,26 +191,22 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 10, parts: 12 } });
 
   const throttle = createThrottle(db);
-  const auth = createAuthService({
-    db,
-    throttle,
-    settings: {
-      sessionSecret: config.sessionSecret,
-      sessionTtlMs: config.sessionTtlMs,
-      loginMaxFailures: config.loginMaxFailures,
-      loginWindowMs: config.loginWindowMs,
-      loginAccountMaxFailures: config.loginAccountMaxFailures,
-      loginAccountWindowMs: config.loginAccountWindowMs,
-      loginAddressMaxFailures: config.loginAddressMaxFailures,
-      loginAddressWindowMs: config.loginAddressWindowMs,
-      signupMaxPerHour: config.signupMaxPerHour,
-    },
-  });
+  const authSettings: AuthSettings = {
+    sessionSecret: config.sessionSecret,
+    sessionTtlMs: config.sessionTtlMs,
+    loginMaxFailures: config.loginMaxFailures,
+    loginWindowMs: config.loginWindowMs,
+    loginAccountMaxFailures: config.loginAccountMaxFailures,
+    loginAccountWindowMs: config.loginAccountWindowMs,
+    loginAddressMaxFailures: config.loginAddressMaxFailures,
+    loginAddressWindowMs: config.loginAddressWindowMs,
+    signupMaxPerHour: config.signupMaxPerHour,
+  };
+  const auth = createAuthService({ db, throttle, settings: authSettings });
   registerAccessControl(app, auth);
   registerHeadPolicy(app);
 
   await app.register(healthRoutes, { prefix: '/api', db });
-  await app.register(authRoutes, { prefix: '/api/v1/auth', auth });
   const preregistration = createPreregistrationService({ db, throttle, maxPerHour: config.preregisterMaxPerHour });
   await app.register(preregistrationRoutes, { prefix: '/api/v1', preregistration });
 
@@ -224,6 +221,23 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   app.decorate('dispatcher', dispatcher);
   if (runDispatcher) dispatcher.start();
   app.addHook('onClose', async () => dispatcher.stop());
+
+  const passwords = createPasswordService({
+    db,
+    throttle,
+    outbox,
+    auth,
+    authSettings,
+    clock,
+    settings: {
+      publicUrl: config.publicUrl,
+      resetTtlMs: PASSWORD_RESET_TTL_MS,
+      forgotMaxPerEmail: config.passwordForgotMaxPerEmail,
+      forgotMaxPerAddress: config.passwordForgotMaxPerAddress,
+      forgotWindowMs: 3_600_000,
+    },
+  });
+  await app.register(authRoutes, { prefix: '/api/v1/auth', auth, passwords });
 
   const files = storage ?? createLocalStorage(uploadsDir(config));
   const onboarding = createOnboardingService({ db, outbox, storage: files, secret: config.sessionSecret });

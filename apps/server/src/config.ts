@@ -31,6 +31,10 @@ const envSchema = z.object({
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(30),
   LOGIN_ADDRESS_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(60),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Requests for a password reset link per hour: per email (whether or not an account has it) from
+  // every address, and per address over every email, so the form cannot be used to flood a mailbox.
+  PASSWORD_FORGOT_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  PASSWORD_FORGOT_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   PREREGISTER_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(25),
@@ -61,6 +65,9 @@ export interface Config {
   loginAddressMaxFailures: number;
   loginAddressWindowMs: number;
   signupMaxPerHour: number;
+  /** Password reset requests per email, and per address, within an hour. */
+  passwordForgotMaxPerEmail: number;
+  passwordForgotMaxPerAddress: number;
   preregisterMaxPerHour: number;
   trustProxy: boolean;
   /** A request (headers and body) must arrive whole within this; an idle connection is closed after it. */
@@ -110,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     loginAddressWindowMs: e.LOGIN_ADDRESS_WINDOW_MINUTES * 60_000,
     signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
+    passwordForgotMaxPerEmail: e.PASSWORD_FORGOT_MAX_PER_EMAIL,
+    passwordForgotMaxPerAddress: e.PASSWORD_FORGOT_MAX_PER_ADDRESS,
     preregisterMaxPerHour: e.PREREGISTER_MAX_PER_HOUR,
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),

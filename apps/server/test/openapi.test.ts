@@ -67,6 +67,8 @@ describe('the API document', () => {
         'GET /api/v1/pub/gateway/sandbox/{transactionId}',
         'POST /api/v1/ads/form/register',
         'POST /api/v1/auth/login',
+        'POST /api/v1/auth/password/forgot',
+        'POST /api/v1/auth/password/reset',
         'POST /api/v1/auth/register',
         'POST /api/v1/pub/gateway/callback',
         'POST /api/v1/pub/gateway/sandbox/complete',

@@ -34,6 +34,15 @@ export const MESSAGES = {
   serverError: 'something went wrong, please try again',
   mustLoginAsSupplier: 'you must login as supplier',
   mustLoginAsSme: 'you must login as SME',
+  // passwords (DESIGN §8): forgotten, reset and changed
+  resetLinkSent: 'if an account uses this email, a link to choose a new password is on its way; it works for 1 hour',
+  resetLinkInvalid: 'this link is invalid, used or expired; please ask for a new one',
+  passwordReset: 'your password is changed, please sign in with it',
+  passwordChanged: 'your password is changed; your other sessions are signed out',
+  currentPasswordRequired: 'enter your current password',
+  currentPasswordWrong: 'your current password is incorrect',
+  newPasswordRequired: 'enter a new password',
+  newPasswordSameAsCurrent: 'choose a password different from the current one',
   // pre-registration (part 1 §5)
   companyNameRequired: 'Company name is required',
   businessSectorRequired: 'Please select your business sector',

@@ -7,9 +7,10 @@
 //   is checked before the cache is asked, so an expired session is never served from here.
 // - Concurrent lookups of one session share one query: the entry holds the query's promise from
 //   the moment it starts.
-// - `forget` (called on logout, after the revocation is committed) drops the entry, so the next
-//   request in this process queries again and is refused. Another API process may still accept the
-//   token until its own entry ends: at most `ttlMs` later.
+// - `forget` (called on logout, and for every session a password reset or change ends, after the
+//   revocation is committed) drops the entry, so the next request in this process queries again and
+//   is refused. Another API process may still accept the token until its own entry ends: at most
+//   `ttlMs` later.
 // - At most `maxEntries` sessions are kept; the oldest entry makes room for a new one.
 
 export interface SessionCache<T> {

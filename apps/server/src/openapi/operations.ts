@@ -106,6 +106,24 @@ export const OPERATIONS: Table = {
   'POST /api/v1/auth/logout': { operationId: 'logout', summary: 'Sign out: end the session of the bearer token' },
   'GET /api/v1/auth/me': { operationId: 'getMe', summary: 'The signed-in account, its role and its current level' },
   'PUT /api/v1/auth/language': { operationId: 'setLanguage', summary: 'Set the language of the emails and SMS sent to the signed-in user' },
+  'POST /api/v1/auth/password/forgot': {
+    operationId: 'forgotPassword',
+    summary: 'Ask for a link to choose a new password',
+    description:
+      'Always the same answer, whether or not an account has the email. When one has, a link `PUBLIC_URL/auth/reset-password?token=…`, valid 1 hour and usable once, is sent by email (and SMS when the account has a phone) in the account’s language. Only the newest link of an account works. Throttled per email and per address (429).',
+  },
+  'POST /api/v1/auth/password/reset': {
+    operationId: 'resetPassword',
+    summary: 'Choose a new password with the token of a reset link',
+    description:
+      'The token works once and within its hour. The password follows the sign-up policy. Sets the password, ends the account’s sign-in lock-out and ends every session of the account.',
+  },
+  'POST /api/v1/auth/password/change': {
+    operationId: 'changePassword',
+    summary: 'Change the signed-in user’s password',
+    description:
+      'A wrong current password is refused and counts as a failed sign-in of the account. Every other session of the user ends at once; the session that asked stays.',
+  },
 
   // ---- pre-registration
   'POST /api/v1/ads/form/register': { operationId: 'preRegister', summary: 'Register an SME’s interest from the public pre-registration page' },

@@ -147,6 +147,10 @@ const ROUTES: Record<string, Rule> = {
   },
   // Any signed-in role sets its own language; an empty body is refused by the schema and changes nothing.
   'PUT /api/v1/auth/language': { access: ROLES, payload: {}, admitted: 400 },
+  // Passwords: an empty body is refused by the schema, so no link is sent and no password changes.
+  'POST /api/v1/auth/password/forgot': { access: 'public', payload: {}, admitted: 400 },
+  'POST /api/v1/auth/password/reset': { access: 'public', payload: {}, admitted: 400 },
+  'POST /api/v1/auth/password/change': { access: ROLES, payload: {}, admitted: 400 },
   'POST /api/v1/ads/form/register': { access: 'public', payload: {}, admitted: 400 },
   'GET /api/v1/admin/form/list': { access: ADMIN },
   ...onboardingRules('sme'),

@@ -39,6 +39,8 @@ export const PAGE_TITLES: TitleMap = {
     login: 'login',
     registerRoot: 'register',
     register: 'register',
+    forgotPassword: 'forgotPassword',
+    resetPassword: 'resetPassword',
   },
   sme: {
     area: 'profile',
@@ -51,6 +53,7 @@ export const PAGE_TITLES: TitleMap = {
     order: 'order',
     paymentResult: 'paymentResult',
     invoices: 'invoices',
+    account: 'account',
   },
   provider: {
     area: 'profile',
@@ -59,6 +62,7 @@ export const PAGE_TITLES: TitleMap = {
     dashboard: 'dashboard',
     orders: 'orders',
     order: 'order',
+    account: 'account',
   },
   admin: {
     area: 'dashboard',
@@ -79,6 +83,7 @@ export const PAGE_TITLES: TitleMap = {
     installments: 'instalments',
     settings: 'settings',
     outbox: 'outbox',
+    account: 'account',
   },
   bank: {
     area: 'dashboard',
@@ -90,6 +95,7 @@ export const PAGE_TITLES: TitleMap = {
     orders: 'orders',
     order: 'order',
     installments: 'instalments',
+    account: 'account',
   },
   insurance: {
     area: 'dashboard',
@@ -100,6 +106,7 @@ export const PAGE_TITLES: TitleMap = {
     smeDocuments: 'smeDocuments',
     orders: 'orders',
     order: 'order',
+    account: 'account',
   },
 };
 

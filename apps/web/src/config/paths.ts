@@ -38,6 +38,9 @@ export const paths = {
       path: 'register/:role',
       getHref: (role: SelfRegisterRole = 'sme') => `/auth/register/${role}`,
     },
+    forgotPassword: { path: 'forgot-password', getHref: () => '/auth/forgot-password' },
+    /** The emailed link's page (the server writes PUBLIC_URL/auth/reset-password?token=…). */
+    resetPassword: { path: 'reset-password', getHref: () => '/auth/reset-password' },
   },
 
   sme: {
@@ -54,6 +57,7 @@ export const paths = {
       getHref: (transactionId: string) => `/sme/payment-result/${id(transactionId)}`,
     },
     invoices: { path: 'invoices', getHref: () => '/sme/invoices' },
+    account: { path: 'account', getHref: () => '/sme/account' },
   },
 
   provider: {
@@ -63,6 +67,7 @@ export const paths = {
     dashboard: { path: 'dashboard', getHref: () => '/provider/dashboard' },
     orders: { path: 'orders', getHref: () => '/provider/orders' },
     order: { path: 'order/:id', getHref: (orderId: string) => `/provider/order/${id(orderId)}` },
+    account: { path: 'account', getHref: () => '/provider/account' },
   },
 
   admin: {
@@ -96,6 +101,7 @@ export const paths = {
     installments: { path: 'installments', getHref: () => '/admin/installments' },
     settings: { path: 'settings', getHref: () => '/admin/settings' },
     outbox: { path: 'outbox', getHref: () => '/admin/outbox' },
+    account: { path: 'account', getHref: () => '/admin/account' },
   },
 
   bank: {
@@ -108,6 +114,7 @@ export const paths = {
     orders: { path: 'orders', getHref: () => '/bank/orders' },
     order: { path: 'order/:id', getHref: (orderId: string) => `/bank/order/${id(orderId)}` },
     installments: { path: 'installments', getHref: () => '/bank/installments' },
+    account: { path: 'account', getHref: () => '/bank/account' },
   },
 
   insurance: {
@@ -122,6 +129,7 @@ export const paths = {
     },
     orders: { path: 'orders', getHref: () => '/insurance/orders' },
     order: { path: 'order/:id', getHref: (orderId: string) => `/insurance/order/${id(orderId)}` },
+    account: { path: 'account', getHref: () => '/insurance/account' },
   },
 } as const;
 

@@ -47,6 +47,11 @@ export async function preloadPanels(...panels: (keyof typeof PANEL_ROUTES)[]): P
   await Promise.all(panels.map((panel) => PANEL_ROUTES[panel]()));
 }
 
+/** Loads the auth area's lazy chunks (sign-in, and the password pages loaded apart from it). */
+export async function preloadAuthPages(): Promise<void> {
+  await Promise.all([import('@/app/routes/auth'), import('@/app/routes/auth-password')]);
+}
+
 export type FakeAnswer = { status?: number; body: unknown };
 export type FakeRoutes = Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>;
 

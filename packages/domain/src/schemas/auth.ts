@@ -87,3 +87,49 @@ export const meResponse = okEnvelope(
 export const languageRequest = z.object({ language: z.enum(LANGUAGES, { error: MESSAGES.languageInvalid }) });
 export type LanguageRequest = z.infer<typeof languageRequest>;
 export const languageResponse = okEnvelope(z.object({ language: z.enum(LANGUAGES) }));
+
+// ---- passwords (DESIGN §8): forgotten, reset with an emailed link, changed while signed in
+
+/** POST /api/v1/auth/password/forgot: the same answer whether or not an account has the email. */
+export const forgotPasswordRequest = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+export const forgotPasswordResponse = okEnvelope(z.object({}));
+
+/** The token of a reset link: what the emailed link carries after `?token=`. */
+export const resetTokenField = text({ error: MESSAGES.resetLinkInvalid })
+  .trim()
+  .min(1, MESSAGES.resetLinkInvalid)
+  .max(200, MESSAGES.resetLinkInvalid);
+
+/** POST /api/v1/auth/password/reset: a new password through a reset link, usable once. */
+export const resetPasswordRequest = z.object({ token: resetTokenField, password: passwordField });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+export const resetPasswordResponse = okEnvelope(z.object({}));
+
+/** POST /api/v1/auth/password/change: the signed-in user's new password; other sessions end. */
+export const changePasswordRequest = z.object({
+  currentPassword: text({ error: MESSAGES.currentPasswordRequired })
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(MAX_PASSWORD_LENGTH, MESSAGES.currentPasswordWrong),
+  newPassword: text({ error: MESSAGES.newPasswordRequired })
+    .min(1, MESSAGES.newPasswordRequired)
+    .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+    .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooShort),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+export const changePasswordResponse = okEnvelope(z.object({}));
+
+const confirmField = text({ error: MESSAGES.confirmPasswordRequired }).min(1, MESSAGES.confirmPasswordRequired);
+
+/** The reset page: the new password twice. */
+export const resetPasswordForm = z
+  .object({ password: passwordField, confirmPassword: confirmField })
+  .refine((form) => form.password === form.confirmPassword, { message: MESSAGES.passwordsMustMatch, path: ['confirmPassword'] });
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
+
+/** The change-password section: the current password, then the new one twice. */
+export const changePasswordForm = changePasswordRequest
+  .extend({ confirmPassword: confirmField })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: MESSAGES.passwordsMustMatch, path: ['confirmPassword'] })
+  .refine((form) => form.newPassword !== form.currentPassword, { message: MESSAGES.newPasswordSameAsCurrent, path: ['newPassword'] });
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;

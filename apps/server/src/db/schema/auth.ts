@@ -69,6 +69,26 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Links to choose a new password (DESIGN §8). Only the SHA-256 of the token is kept, so the table
+ * cannot be read back into working links; a token is used once (used_at) and before expires_at.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Hex SHA-256 of the token the link carries. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash), index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
 /** Throttled events (failed sign-ins, sign-ups, pre-registrations), counted per address over a window. */
 export const rateEvents = pgTable(
   'rate_events',

@@ -1,8 +1,8 @@
 // SQL of accounts and sessions. (Sign-up codes are a platform setting: settings/repository.ts.)
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Language, Role } from '@qist/domain';
 import type { Executor } from '../../db/transaction.js';
-import { providers, sessions, smes, users } from '../../db/schema/index.js';
+import { passwordResetTokens, providers, sessions, smes, users } from '../../db/schema/index.js';
 import { preparedPerHandle } from '../../lib/prepared.js';
 import type { Principal } from '../../lib/principal.js';
 
@@ -124,4 +124,79 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date):
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every session of an account that is still open, or every one but `keep` (the session that
+ * asked); returns the ids it ended, so the caller can drop them from its session cache.
+ */
+export async function revokeSessionsOfUser(db: Executor, userId: string, now: Date, keep?: string): Promise<string[]> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keep) conditions.push(ne(sessions.id, keep));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function findPasswordHash(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash;
+}
+
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string, now: Date): Promise<{ email: string } | undefined> {
+  const [row] = await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning({ email: users.email });
+  return row;
+}
+
+/** Who a reset link is written to: the account's email and language, and its phone when it has one. */
+export interface ResetRecipient {
+  userId: string;
+  email: string;
+  language: Language;
+  phone: string | null;
+}
+
+export async function findResetRecipient(db: Executor, email: string): Promise<ResetRecipient | undefined> {
+  const rows = await db.execute<{ id: string; email: string; language: Language; phone_country_code: string | null; phone_number: string | null }>(sql`
+    select u.id, u.email, u.language,
+           coalesce(s.phone_country_code, p.phone_country_code) as phone_country_code,
+           coalesce(s.phone_number, p.phone_number) as phone_number
+      from users u
+      left join smes s on s.user_id = u.id
+      left join providers p on p.user_id = u.id
+     where u.email = ${normaliseEmail(email)}`);
+  const row = rows.rows[0];
+  if (!row) return undefined;
+  const phone = row.phone_country_code && row.phone_number ? `+${row.phone_country_code}${row.phone_number}` : null;
+  return { userId: row.id, email: row.email, language: row.language, phone };
+}
+
+/**
+ * Records a new reset link of an account. Only its newest link works: the account's links not yet
+ * used are dropped; the caller runs both in one transaction.
+ */
+export async function replaceResetToken(db: Executor, values: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
+  await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, values.userId), isNull(passwordResetTokens.usedAt)));
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/**
+ * Uses a reset link, once: one conditional UPDATE, so of redeems racing for one token exactly one
+ * finds it unused and unexpired. Returns the account it belongs to, or nothing.
+ */
+export async function redeemResetToken(db: Executor, tokenHash: string, now: Date): Promise<{ userId: string } | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId });
+  return row;
+}
+
+/** Drops an account's unused reset links (its password was just set another way). */
+export async function dropResetTokens(db: Executor, userId: string): Promise<void> {
+  await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

@@ -9,7 +9,7 @@ import { createSessionCache } from '../../lib/session-cache.js';
 import { signToken, verifyToken } from '../../lib/tokens.js';
 import { insertLog, insertPartyProfile } from '../parties/repository.js';
 import { findSignupCode } from '../settings/repository.js';
-import type { Throttle } from '../throttle/service.js';
+import type { RateAttempt, Throttle } from '../throttle/service.js';
 import * as repo from './repository.js';
 
 export interface AuthSettings {
@@ -44,10 +44,31 @@ export function signupCodeMatches(expected: string, given: string): boolean {
   return expected.trim().toLowerCase() === given.trim().toLowerCase();
 }
 
+/**
+ * A password guess about an account (a sign-in, or the current password of a password change),
+ * judged under the three sign-in ceilings (docs/decisions/0011-sign-in-ceilings-and-head.md).
+ */
+export function signInAttempt(settings: AuthSettings, ip: string, subject: string): RateAttempt {
+  return {
+    kind: 'login_failed',
+    ip,
+    subject,
+    ceilings: [
+      { per: 'address and subject', max: settings.loginMaxFailures, windowMs: settings.loginWindowMs },
+      // Guessing one account from many addresses: a lock-out that a password reset ends.
+      { per: 'subject', max: settings.loginAccountMaxFailures, windowMs: settings.loginAccountWindowMs },
+      // Guessing many accounts from one address.
+      { per: 'address', max: settings.loginAddressMaxFailures, windowMs: settings.loginAddressWindowMs },
+    ],
+    msg: MESSAGES.tooManyAttempts,
+  };
+}
+
 export function createAuthService({ db, throttle, settings, now = () => new Date() }: AuthDeps) {
   // Signed-in requests come in bursts (a page asks for several things at once): one session
-  // lookup per session and second. Logout forgets the session here at once, so the next request
-  // in this process is refused; another API process refuses it within that second.
+  // lookup per session and second. Logout, a password reset and a password change forget the
+  // sessions they end here at once, so the next request in this process is refused; another API
+  // process refuses them within that second.
   const activeSessions = createSessionCache<Principal>({ ttlMs: 1000 });
 
   async function openSession(
@@ -111,19 +132,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
       // attempts in flight at once cannot all be judged against the same counts; a right password
       // gives the slot back. The email is counted whether or not an account has it, and a refusal
       // comes before any lookup, so a throttled answer says nothing about the account.
-      const attempt = await throttle.takeEach({
-        kind: 'login_failed',
-        ip,
-        subject,
-        ceilings: [
-          { per: 'address and subject', max: settings.loginMaxFailures, windowMs: settings.loginWindowMs },
-          // Guessing one account from many addresses: a lock-out that a password reset ends.
-          { per: 'subject', max: settings.loginAccountMaxFailures, windowMs: settings.loginAccountWindowMs },
-          // Guessing many accounts from one address.
-          { per: 'address', max: settings.loginAddressMaxFailures, windowMs: settings.loginAddressWindowMs },
-        ],
-        msg: MESSAGES.tooManyAttempts,
-      });
+      const attempt = await throttle.takeEach(signInAttempt(settings, ip, subject));
 
       const account = await repo.findUserByEmail(db, input.email);
       const isValid = account
@@ -144,6 +153,14 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
     async logout(sessionId: string): Promise<void> {
       await repo.revokeSession(db, sessionId, now());
       activeSessions.forget(sessionId);
+    },
+
+    /**
+     * Drops sessions whose revocation was just committed from this process's memo, so its next
+     * request with any of them is refused (a password reset or change ends several at once).
+     */
+    forgetSessions(sessionIds: readonly string[]): void {
+      for (const id of sessionIds) activeSessions.forget(id);
     },
 
     async me(principal: Principal) {

@@ -42,6 +42,9 @@ const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: 
 
 const P = paths.admin;
 
+// The account page (change password): its own chunk, shared by every panel.
+const AccountPage = lazy(() => import('@/features/auth/components/account-page').then((m) => ({ default: m.AccountPage })));
+
 function ToSmeInfo() {
   const { id = '' } = useParams();
   return <Navigate to={P.smeInfo.getHref(id)} replace />;
@@ -89,6 +92,7 @@ export default function AdminArea() {
           <Route path={P.installments.path} element={<InstallmentsPage role="admin" />} />
           <Route path={P.settings.path} element={<SettingsPage />} />
           <Route path={P.outbox.path} element={<OutboxTable />} />
+          <Route path={P.account.path} element={<AccountPage />} />
           <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
         </Routes>
       </Suspense>

@@ -1,7 +1,8 @@
-// The auth area: /auth/login and /auth/register/{sme|provider} (./auth-register, loaded on its own), for
-// visitors without a session: a signed-in user is sent to their own area, as sign-in would. The sign-in
-// page needs no TanStack Query (its form keeps its own pending state): only the sign-up page, which
-// fetches, brings it, with the whole stylesheet.
+// The auth area: /auth/login, /auth/register/{sme|provider} (./auth-register, loaded on its own) and the
+// password pages (./auth-password, loaded on their own), for visitors without a session: a signed-in
+// user is sent to their own area, as sign-in would. The sign-in page needs no TanStack Query (its form
+// keeps its own pending state): only the pages that fetch (sign-up, the password pages) bring it, with
+// the whole stylesheet.
 import { PRODUCT_NAME } from '@qist/domain';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,8 @@ const NotFoundScreen = lazy(
   withFullStyles(() => import('@/components/ui/not-found').then((m) => ({ default: m.NotFoundScreen }))),
 );
 const RegisterPage = lazyWithQueries(() => import('./auth-register').then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazyWithQueries(() => import('./auth-password').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazyWithQueries(() => import('./auth-password').then((m) => ({ default: m.ResetPasswordPage })));
 
 function LoginPage() {
   const { t } = useTranslation();
@@ -36,6 +39,8 @@ export default function AuthArea() {
         <Route path={paths.auth.login.path} element={<LoginPage />} />
         <Route path={paths.auth.register.path} element={<RegisterPage />} />
         <Route path={paths.auth.registerRoot.path} element={<Navigate to={paths.auth.register.getHref('sme')} replace />} />
+        <Route path={paths.auth.forgotPassword.path} element={<ForgotPasswordPage />} />
+        <Route path={paths.auth.resetPassword.path} element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundScreen to={paths.home.getHref()} label={t('notFound.home')} />} />
       </Routes>
     </GuestOnly>

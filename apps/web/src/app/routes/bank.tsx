@@ -28,6 +28,9 @@ const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: 
 
 const P = paths.bank;
 
+// The account page (change password): its own chunk, shared by every panel.
+const AccountPage = lazy(() => import('@/features/auth/components/account-page').then((m) => ({ default: m.AccountPage })));
+
 function ToSmeInfo() {
   const { id = '' } = useParams();
   return <Navigate to={P.smeInfo.getHref(id)} replace />;
@@ -56,6 +59,7 @@ export default function BankArea() {
           <Route path={P.orders.path} element={<OrdersPage role="bank" />} />
           <Route path={P.order.path} element={<OrderPage role="bank" />} />
           <Route path={P.installments.path} element={<InstallmentsPage role="bank" />} />
+          <Route path={P.account.path} element={<AccountPage />} />
           <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
         </Routes>
       </Suspense>

@@ -27,6 +27,9 @@ const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: 
 
 const P = paths.insurance;
 
+// The account page (change password): its own chunk, shared by every panel.
+const AccountPage = lazy(() => import('@/features/auth/components/account-page').then((m) => ({ default: m.AccountPage })));
+
 function ToSmeInfo() {
   const { id = '' } = useParams();
   return <Navigate to={P.smeInfo.getHref(id)} replace />;
@@ -53,6 +56,7 @@ export default function InsuranceArea() {
           <Route path={P.smeDocuments.path} element={<SmeProfilePage role="insurance" tab="documents" />} />
           <Route path={P.orders.path} element={<OrdersPage role="insurance" />} />
           <Route path={P.order.path} element={<OrderPage role="insurance" />} />
+          <Route path={P.account.path} element={<AccountPage />} />
           <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
         </Routes>
       </Suspense>

@@ -29,6 +29,9 @@ const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: 
 
 const P = paths.provider;
 
+// The account page (change password): its own chunk, shared by every panel.
+const AccountPage = lazy(() => import('@/features/auth/components/account-page').then((m) => ({ default: m.AccountPage })));
+
 export default function ProviderArea() {
   const { t } = useTranslation();
   const { isPending, level } = usePartyLevel('provider', useSessionRefresh());
@@ -57,15 +60,19 @@ export default function ProviderArea() {
             <Route path={P.dashboard.path} element={<DashboardPage />} />
             <Route path={P.orders.path} element={<OrdersPage />} />
             <Route path={P.order.path} element={<OrderPage />} />
+            <Route path={P.account.path} element={<AccountPage />} />
             <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />
           </Routes>
         </Suspense>
       ) : (
-        <Routes>
-          <Route path={P.verification.path} element={<VerificationPage role="provider" />} />
-          <Route path={P.profile.path} element={<ProfilePage role="provider" />} />
-          <Route path="*" element={<Navigate to={P.verification.getHref()} replace />} />
-        </Routes>
+        <Suspense fallback={<PageLoader />}>
+          <Routes>
+            <Route path={P.verification.path} element={<VerificationPage role="provider" />} />
+            <Route path={P.profile.path} element={<ProfilePage role="provider" />} />
+            <Route path={P.account.path} element={<AccountPage />} />
+            <Route path="*" element={<Navigate to={P.verification.getHref()} replace />} />
+          </Routes>
+        </Suspense>
       )}
     </PanelShell>
   );

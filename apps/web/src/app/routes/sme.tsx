@@ -37,6 +37,9 @@ const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: 
 
 const P = paths.sme;
 
+// The account page (change password): its own chunk, shared by every panel.
+const AccountPage = lazy(() => import('@/features/auth/components/account-page').then((m) => ({ default: m.AccountPage })));
+
 export default function SmeArea() {
   const { t } = useTranslation();
   const { isPending, level } = usePartyLevel('sme', useSessionRefresh());
@@ -71,15 +74,19 @@ export default function SmeArea() {
             <Route path={P.order.path} element={<OrderPage />} />
             <Route path={P.paymentResult.path} element={<PaymentResultPage />} />
             <Route path={P.invoices.path} element={<InvoicesPage />} />
+            <Route path={P.account.path} element={<AccountPage />} />
             <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />
           </Routes>
         </Suspense>
       ) : (
-        <Routes>
-          <Route path={P.verification.path} element={<VerificationPage role="sme" />} />
-          <Route path={P.profile.path} element={<ProfilePage role="sme" />} />
-          <Route path="*" element={<Navigate to={P.verification.getHref()} replace />} />
-        </Routes>
+        <Suspense fallback={<PageLoader />}>
+          <Routes>
+            <Route path={P.verification.path} element={<VerificationPage role="sme" />} />
+            <Route path={P.profile.path} element={<ProfilePage role="sme" />} />
+            <Route path={P.account.path} element={<AccountPage />} />
+            <Route path="*" element={<Navigate to={P.verification.getHref()} replace />} />
+          </Routes>
+        </Suspense>
       )}
     </PanelShell>
   );

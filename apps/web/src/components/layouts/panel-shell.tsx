@@ -1,15 +1,16 @@
 // The one side-menu shell of every role panel (part 1 §2): logo, '{title} Panel', menu links, the
-// language switch and Logout; on phones the menu opens in a drawer from the burger.
+// account page (the user's own settings: change password), the language switch and Logout; on phones the menu opens in a drawer from the burger.
 import { AppShell, Badge, Burger, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MESSAGES, type Role } from '@qist/domain';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconUserCog } from '@tabler/icons-react';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
 
 export type PanelMenuItem = {
@@ -29,10 +30,12 @@ export type PanelShellProps = {
 };
 
 function PanelMenu({
+  role,
   menu,
   onNavigate,
   onLogoutClick,
 }: {
+  role: Role;
   menu: PanelMenuItem[];
   onNavigate?: () => void;
   onLogoutClick: () => void;
@@ -64,6 +67,14 @@ function PanelMenu({
       </Stack>
       <Stack gap="xs">
         <Divider />
+        <NavLink
+          component={Link}
+          to={paths[role].account.getHref()}
+          label={t('panel.menu.account')}
+          leftSection={<IconUserCog size={18} stroke={1.6} />}
+          active={pathname === paths[role].account.getHref()}
+          onClick={onNavigate}
+        />
         <LanguageSwitch />
         <NavLink
           component="button"
@@ -126,7 +137,7 @@ export function PanelShell({ role, menu, onLogout, children }: PanelShellProps) 
 
       <AppShell.Navbar p="sm" visibleFrom="sm">
         <AppShell.Section grow component={ScrollArea}>
-          <PanelMenu menu={menu} onLogoutClick={askLogout} />
+          <PanelMenu role={role} menu={menu} onLogoutClick={askLogout} />
         </AppShell.Section>
       </AppShell.Navbar>
 
@@ -140,7 +151,7 @@ export function PanelShell({ role, menu, onLogout, children }: PanelShellProps) 
         closeOnClickOutside
         lockScroll
       >
-        <PanelMenu menu={menu} onNavigate={drawer.close} onLogoutClick={askLogout} />
+        <PanelMenu role={role} menu={menu} onNavigate={drawer.close} onLogoutClick={askLogout} />
       </Drawer>
 
       <AppShell.Main>{children}</AppShell.Main>

@@ -42,6 +42,9 @@ export function LoginForm() {
           {...field('password')}
           error={tm(errors.password)}
         />
+        <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} fz="sm" style={{ alignSelf: 'flex-end' }}>
+          {t('auth.login.forgot')}
+        </Anchor>
         <Button type="submit" fullWidth mt="xs" disabled={!isValid} loading={loginMutation.isPending}>
           {t('auth.login.submit')}
         </Button>

@@ -1,0 +1,25 @@
+// /{role}/account: the signed-in user's own settings, reached from every panel's menu.
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/lib/session';
+import { ChangePasswordForm } from './change-password-form';
+
+export function AccountPage() {
+  const { t } = useTranslation();
+  const { email } = useSession();
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('account.title')}
+        </Title>
+        {email && (
+          <Text c="dimmed" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('account.signedInAs', { email })}
+          </Text>
+        )}
+      </Stack>
+      <ChangePasswordForm />
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+// Choosing a new password with the emailed link's token: the new password twice, under the sign-up
+// policy. Saved, it leads to sign-in; a used or expired link offers to ask for a new one.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { MESSAGES, resetPasswordForm, type ResetPasswordForm as ResetValues } from '@qist/domain';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { paths } from '@/config/paths';
+import { useTranslateMessage } from '@/i18n/translate-message';
+import { ApiError } from '@/lib/api';
+import { notify } from '@/lib/notify';
+import { useResetPassword } from '../api/passwords';
+
+function AskAgain() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} fz="sm" fw={600}>
+      {t('auth.reset.askAgain')}
+    </Anchor>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const tm = useTranslateMessage();
+  const navigate = useNavigate();
+  const mutation = useResetPassword();
+  const [linkRefused, setLinkRefused] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    trigger,
+    getFieldState,
+    formState: { errors, isValid },
+  } = useForm<z.input<typeof resetPasswordForm>, unknown, ResetValues>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  // 'Passwords must match' follows the password too, once the confirmation has been touched.
+  const password = useWatch({ control, name: 'password' });
+  useEffect(() => {
+    if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
+  }, [password, getFieldState, trigger]);
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(
+      { token, password: values.password },
+      {
+        onSuccess: () => {
+          notify.success(MESSAGES.passwordReset);
+          void navigate(paths.auth.login.getHref(), { replace: true });
+        },
+        onError: (error) => {
+          const message = error instanceof ApiError ? error.message : MESSAGES.serverError;
+          if (message === MESSAGES.passwordTooCommon || message === MESSAGES.passwordTooSimple || message === MESSAGES.passwordTooShort) {
+            setError('password', { type: 'server', message }, { shouldFocus: true });
+          } else if (message === MESSAGES.resetLinkInvalid) {
+            setLinkRefused(true);
+            notify.error(message);
+          } else {
+            notify.error(message);
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {linkRefused && (
+          <Alert color="red" role="alert" title={tm(MESSAGES.resetLinkInvalid)}>
+            <AskAgain />
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('auth.reset.password')}
+          autoComplete="new-password"
+          {...register('password')}
+          error={tm(errors.password?.message)}
+        />
+        <PasswordInput
+          label={t('auth.reset.confirmPassword')}
+          autoComplete="new-password"
+          {...register('confirmPassword')}
+          error={tm(errors.confirmPassword?.message)}
+        />
+        <Button type="submit" fullWidth mt="xs" disabled={!isValid} loading={mutation.isPending}>
+          {t('auth.reset.submit')}
+        </Button>
+        <Text ta="center" fz="sm">
+          <Anchor component={Link} to={paths.auth.login.getHref()} fz="sm" fw={600}>
+            {t('auth.reset.back')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+/** The page's body when its address carries no token: the way to ask for a link. */
+export function MissingResetToken() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Alert color="yellow" role="alert">
+        {t('auth.reset.noToken')}
+      </Alert>
+      <Text ta="center">
+        <AskAgain />
+      </Text>
+    </Stack>
+  );
+}
