@@ -1,0 +1,31 @@
+// npm run audit:verify — walks what the platform keeps as evidence and exits non-zero naming the first
+// broken row: today the ledger (every entry with postings, every entry and the whole ledger at zero).
+// Uses DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (the running app's, when it is up).
+import { loadConfig } from '../config.js';
+import { createDatabase } from '../db/client.js';
+import { startEmbeddedPostgres } from '../db/embedded.js';
+import { verifyLedger } from '../modules/ledger/verify.js';
+
+const config = loadConfig();
+const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir });
+const database = createDatabase(config.databaseUrl ?? embedded!.url, 1);
+let exitCode = 0;
+try {
+  const ledger = await verifyLedger(database.db);
+  if (ledger.problems.length) {
+    exitCode = 1;
+    console.error(`ledger: ${ledger.problems.length} problem(s) in ${ledger.entries} entries and ${ledger.postings} postings`);
+    for (const problem of ledger.problems) console.error(`  ${problem}`);
+  } else {
+    console.log(`ledger: ${ledger.entries} entries and ${ledger.postings} postings, every entry balanced, total 0`);
+  }
+} catch (error) {
+  // The database's own sentence (the query layer wraps it), e.g. a database never started by the app.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  console.error(`audit:verify could not read the database: ${cause instanceof Error ? cause.message : String(cause)}`);
+  exitCode = 1;
+} finally {
+  await database.close();
+  await embedded?.stop();
+}
+process.exit(exitCode);
