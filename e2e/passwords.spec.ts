@@ -15,6 +15,9 @@ test('forgot password: the emailed link sets a new password, which then signs in
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  // The address changes at once, while the sign-in page (with its own Email field) stays on screen
+  // until the password pages' chunk has loaded: fill the field once the new page is there.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByText('Check your inbox. The link works once, for 1 hour; ask again if it does not arrive.')).toBeVisible();
