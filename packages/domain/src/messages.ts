@@ -53,6 +53,7 @@ export const MESSAGES = {
   userInvited: 'the invitation is on its way; its link works for 24 hours',
   userDisabled: 'the user is disabled and signed out everywhere',
   userEnabled: 'the user is enabled',
+  userPending: 'this user has not accepted the invitation yet; invite the email again to send a new link',
   // pre-registration (part 1 §5)
   companyNameRequired: 'Company name is required',
   businessSectorRequired: 'Please select your business sector',

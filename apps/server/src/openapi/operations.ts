@@ -193,12 +193,13 @@ export const OPERATIONS: Table = {
     operationId: 'adminInviteUser',
     summary: 'Invite a back-office user',
     description:
-      'Creates the account inactive and sends a link `PUBLIC_URL/auth/set-password?token=…`, valid 24 hours, through the outbox (one email in English and Arabic). An insurance user needs its `company`. An email already used answers 409.',
+      'Creates the account inactive and sends a link `PUBLIC_URL/auth/set-password?token=…`, valid 24 hours, through the outbox (one email in English and Arabic). An insurance user needs its `company`. An email already used answers 409, except by an account whose invitation is not accepted yet: it gets a new link and the old one stops working.',
   },
   'POST /api/v1/admin/user/disable': {
     operationId: 'adminDisableUser',
     summary: 'Disable a back-office user',
-    description: 'The account can no longer sign in and every session of it ends at once. An admin cannot disable itself (400) or the last active admin (409).',
+    description:
+      'The account can no longer sign in and every session of it ends at once. An admin cannot disable itself (400) or the last active admin (409); an invitation not accepted yet cannot be disabled or enabled (409).',
   },
   'POST /api/v1/admin/user/enable': { operationId: 'adminEnableUser', summary: 'Enable a disabled back-office user' },
   'GET /api/v1/admin/signup-codes': { operationId: 'adminGetSignupCodes', summary: 'The sign-up codes of SMEs and suppliers' },

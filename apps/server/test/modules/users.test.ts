@@ -153,6 +153,27 @@ describe('invitation', () => {
     expect((await userRow(body(response).content.user._id)).insuranceCompanyId).toBe(company!.id);
   });
 
+  it('invites a pending email again: a new link (role and company may change), the old one dropped; no enable or disable meanwhile', async () => {
+    const email = uniqueEmail('again');
+    const first = body(await invite(adminToken, { email, role: 'bank' })).content.user;
+    const oldToken = await inviteToken(email);
+    expect((await enable(adminToken, first._id)).statusCode).toBe(409);
+    const refused = await disable(adminToken, first._id);
+    expect(body(refused)).toEqual({ status: false, msg: MESSAGES.userPending });
+
+    const again = await invite(adminToken, { email, role: 'insurance', company: 'Second Invite Re' });
+    expect(again.statusCode).toBe(200);
+    expect(body(again).content.user).toMatchObject({ _id: first._id, role: 'insurance', company: 'Second Invite Re', pending: true, active: false });
+    const messages = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    expect(messages).toHaveLength(2);
+    const newToken = /\/auth\/set-password\?token=([\w-]+)/.exec(messages.find((m) => !m.body.includes(oldToken))!.body)![1]!;
+    expect(body(await setPassword(oldToken)).msg).toBe(MESSAGES.inviteLinkInvalid);
+    expect((await setPassword(newToken)).statusCode).toBe(200);
+    expect(body(await signIn(ctx.app, email, PASSWORD)).content['user-role']).toBe('insurance');
+    // Accepted, the email is taken like any other.
+    expect((await invite(adminToken, { email, role: 'bank' })).statusCode).toBe(409);
+  });
+
   it('answers 409 for an email already used, and sends nothing', async () => {
     const taken = await createAccount(ctx.db, { role: 'sme' });
     const response = await invite(adminToken, { email: taken.email, role: 'bank' });

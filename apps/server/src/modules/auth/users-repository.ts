@@ -85,3 +85,23 @@ export async function completeInvitation(tx: Executor, userId: string, passwordH
 export async function markInvited(tx: Executor, userId: string, now: Date): Promise<void> {
   await tx.update(users).set({ active: false, invitedAt: now }).where(eq(users.id, userId));
 }
+
+/** The id of a pending (invited, password not chosen) account with this email. */
+export async function findPendingByEmail(db: Executor, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email} and ${users.invitedAt} is not null`);
+  return row?.id;
+}
+
+/** A new invitation of a pending account: its role and company may change with it. */
+export async function reinvite(
+  tx: Executor,
+  userId: string,
+  values: { role: BackOfficeRole; insuranceCompanyId: string | null; name: string; now: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ role: values.role, insuranceCompanyId: values.insuranceCompanyId, name: values.name, invitedAt: values.now, active: false, updatedAt: values.now })
+    .where(sql`${users.id} = ${userId} and ${users.invitedAt} is not null`)
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

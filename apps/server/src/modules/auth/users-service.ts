@@ -49,6 +49,8 @@ export function createUsersService({ db, outbox, auth, publicUrl, clock = () => 
       await repo.lockActiveFlags(tx);
       const target = await repo.findUser(tx, userId);
       if (!target) throw notFound(MESSAGES.notFound);
+      // An invitation not yet accepted is renewed by inviting the email again, not switched on or off.
+      if (target.pending) throw conflict(MESSAGES.userPending);
       if (active) {
         await repo.setActive(tx, userId, true, now);
         return [];
@@ -77,34 +79,37 @@ export function createUsersService({ db, outbox, auth, publicUrl, clock = () => 
 
     async invite(input: InviteUserRequest): Promise<BackOfficeUser> {
       const email = authRepo.normaliseEmail(input.email);
-      if (await authRepo.findUserByEmail(db, email)) throw conflict(MESSAGES.emailTaken);
+      // An account that has not accepted its invitation is invited again: a new link, the old one dropped.
+      const pendingId = await repo.findPendingByEmail(db, email);
+      if (!pendingId && (await authRepo.findUserByEmail(db, email))) throw conflict(MESSAGES.emailTaken);
       // Nobody knows this password: the account is reached only through the invitation.
       const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
       const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
       const now = clock();
       const link = `${publicUrl.replace(/\/+$/, '')}/auth/set-password?token=${token}`;
       const company = input.role === 'insurance' ? (input.company ?? '').trim() : '';
+      const name = company || email.split('@')[0] || email;
       let userId: string;
       try {
         userId = await withTransaction(db, async (tx) => {
           const insuranceCompanyId = company ? await insuranceCompanyIdOf(tx, company) : null;
-          const user = await authRepo.insertUser(tx, {
-            email,
-            passwordHash,
-            role: input.role,
-            name: company || email.split('@')[0] || email,
-            insuranceCompanyId,
-          });
-          await repo.markInvited(tx, user.id, now);
+          let id: string;
+          if (pendingId) {
+            if (!(await repo.reinvite(tx, pendingId, { role: input.role, insuranceCompanyId, name, now }))) throw conflict(MESSAGES.emailTaken);
+            id = pendingId;
+          } else {
+            id = (await authRepo.insertUser(tx, { email, passwordHash, role: input.role, name, insuranceCompanyId })).id;
+            await repo.markInvited(tx, id, now);
+          }
           await authRepo.replaceResetToken(tx, {
-            userId: user.id,
+            userId: id,
             tokenHash: hashResetToken(token),
             createdAt: now,
             expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
             purpose: 'invite',
           });
           await outbox.enqueue(tx, inviteMessage(email, input.role, link, INVITE_TTL_HOURS));
-          return user.id;
+          return id;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);

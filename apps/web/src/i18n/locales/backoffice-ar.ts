@@ -183,6 +183,7 @@ export const backofficeAr: Translation<BackofficeResources> = {
     pending: 'مدعو',
     disable: 'تعطيل',
     enable: 'تفعيل',
+    resend: 'إرسال دعوة جديدة',
     disableQuestion: 'تعطيل {{email}}؟ تنتهي كل جلسات هذا المستخدم فورًا.',
     enableQuestion: 'تفعيل {{email}}؟',
     send: 'إرسال الدعوة',

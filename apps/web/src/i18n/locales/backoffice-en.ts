@@ -183,6 +183,7 @@ export const backofficeEn = {
     pending: 'Invited',
     disable: 'Disable',
     enable: 'Enable',
+    resend: 'Send a new invitation',
     disableQuestion: 'Disable {{email}}? Every session of this user ends at once.',
     enableQuestion: 'Enable {{email}}?',
     send: 'Send invitation',

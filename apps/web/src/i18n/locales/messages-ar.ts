@@ -47,6 +47,7 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   userInvited: 'الدعوة في طريقها؛ يعمل رابطها لمدة 24 ساعة',
   userDisabled: 'تم تعطيل المستخدم وتسجيل خروجه من كل مكان',
   userEnabled: 'تم تفعيل المستخدم',
+  userPending: 'لم يقبل هذا المستخدم الدعوة بعد؛ ادعُ البريد الإلكتروني مرة أخرى لإرسال رابط جديد',
   companyNameRequired: 'اسم الشركة مطلوب',
   businessSectorRequired: 'يرجى اختيار قطاع عملك',
   yearRequired: 'يرجى اختيار سنة التأسيس',

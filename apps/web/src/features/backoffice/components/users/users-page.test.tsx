@@ -50,7 +50,7 @@ describe("the admin's Users screen", () => {
     expect(cells(rows[0]!).slice(0, 5)).toEqual(['user1@example.com', 'Admin', '—', 'On', 'Active']);
     expect(cells(rows[0]!)[5]).toMatch(/^Friday, 2 January 2026 at \d{2}:\d{2}$/);
     expect(cells(rows[1]!)).toEqual(['user2@example.com', 'Insurance', 'Gulf Insurance', 'Off', 'Disabled', expect.any(String), 'Enable']);
-    expect(cells(rows[2]!).slice(4)).toEqual(['Invited', 'Never', 'Enable']);
+    expect(cells(rows[2]!).slice(4)).toEqual(['Invited', 'Never', 'Send a new invitation']);
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/user/'))).toEqual([`${LIST}?page=1&perPage=10`]);
   });
 
@@ -120,5 +120,17 @@ describe("the admin's Users screen", () => {
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByText(MESSAGES.userEnabled)).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST', '/api/v1/admin/user/enable')).toEqual([{ userId: people[1]!._id }]);
+  });
+
+  it('sends a new invitation to a user who has not accepted one', async () => {
+    signIn('admin', null);
+    const fetchMock = stubServer({
+      [`GET ${LIST}`]: ok({ users: people, count: 3 }),
+      'POST /api/v1/admin/user/invite': ok({ user: people[2] }),
+    });
+    const { user } = renderApp('/admin/users');
+    await user.click(await screen.findByRole('button', { name: 'Send a new invitation user3@example.com' }));
+    expect(await screen.findByText(MESSAGES.userInvited)).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'POST', '/api/v1/admin/user/invite')).toEqual([{ email: 'user3@example.com', role: 'bank' }]);
   });
 });

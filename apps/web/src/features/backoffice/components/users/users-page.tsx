@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
 import { formatFullDate } from '@/components/party/format';
 import { notify } from '@/lib/notify';
-import { useSetUserActive, useUsers } from '../../api/users';
+import { useInviteUser, useSetUserActive, useUsers } from '../../api/users';
 import { useConfirm } from '../../hooks/use-confirm';
 import { InviteUserModal } from './invite-user-modal';
 
@@ -27,6 +27,7 @@ export function UsersPage() {
   const [page, setPage] = usePageParam();
   const query = useUsers(page);
   const setActive = useSetUserActive();
+  const reinvite = useInviteUser();
   const { ask, dialog } = useConfirm();
   const [inviting, setInviting] = useState(false);
 
@@ -38,6 +39,11 @@ export function UsersPage() {
         { onSuccess: () => notify.success(active ? MESSAGES.userEnabled : MESSAGES.userDisabled) },
       ),
     );
+  };
+
+  const resend = (user: BackOfficeUser) => {
+    const body = user.role === 'insurance' ? { email: user.email, role: user.role, company: user.company ?? '' } : { email: user.email, role: user.role };
+    reinvite.mutate(body, { onSuccess: () => notify.success(MESSAGES.userInvited) });
   };
 
   const columns: Column<BackOfficeUser>[] = [
@@ -58,17 +64,29 @@ export function UsersPage() {
     {
       key: 'actions',
       header: t('users.actions'),
-      render: (u) => (
-        <Button
-          size="xs"
-          variant={u.active ? 'light' : 'filled'}
-          color={u.active ? 'red' : undefined}
-          onClick={() => toggle(u)}
-          aria-label={`${t(u.active ? 'users.disable' : 'users.enable')} ${u.email}`}
-        >
-          {t(u.active ? 'users.disable' : 'users.enable')}
-        </Button>
-      ),
+      render: (u) =>
+        u.pending ? (
+          // An invitation not accepted yet: a new link, the old one stops working.
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => resend(u)}
+            loading={reinvite.isPending && reinvite.variables?.email === u.email}
+            aria-label={`${t('users.resend')} ${u.email}`}
+          >
+            {t('users.resend')}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant={u.active ? 'light' : 'filled'}
+            color={u.active ? 'red' : undefined}
+            onClick={() => toggle(u)}
+            aria-label={`${t(u.active ? 'users.disable' : 'users.enable')} ${u.email}`}
+          >
+            {t(u.active ? 'users.disable' : 'users.enable')}
+          </Button>
+        ),
     },
   ];
 
