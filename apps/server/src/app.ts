@@ -23,6 +23,8 @@ import { swaggerOptions } from './openapi/document.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService, type AuthSettings } from './modules/auth/service.js';
 import { PASSWORD_RESET_TTL_MS, createPasswordService } from './modules/auth/password-service.js';
+import { usersRoutes } from './modules/auth/users-routes.js';
+import { createUsersService } from './modules/auth/users-service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { backofficeRoutes } from './modules/backoffice/routes.js';
 import { createBackofficeService } from './modules/backoffice/service.js';
@@ -65,6 +67,8 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** Run the jobs on their interval (default true); tests run them by hand. */
   runJobs?: boolean;
+  /** The monotonic clock of the session memo; tests move it. */
+  sessionCacheClock?: () => number;
 }
 
 declare module 'fastify' {
@@ -112,7 +116,7 @@ function validationMessage(error: { validation: { instancePath: string; message?
   return `${field}: ${message}`;
 }
 
-export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true, sessionCacheClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -202,7 +206,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     loginAddressWindowMs: config.loginAddressWindowMs,
     signupMaxPerHour: config.signupMaxPerHour,
   };
-  const auth = createAuthService({ db, throttle, settings: authSettings });
+  const auth = createAuthService({ db, throttle, settings: authSettings, sessionCacheClock });
   registerAccessControl(app, auth);
   registerHeadPolicy(app);
 
@@ -238,6 +242,8 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     },
   });
   await app.register(authRoutes, { prefix: '/api/v1/auth', auth, passwords });
+  const users = createUsersService({ db, outbox, auth, publicUrl: config.publicUrl, clock });
+  await app.register(usersRoutes, { prefix: '/api/v1', users });
 
   const files = storage ?? createLocalStorage(uploadsDir(config));
   const onboarding = createOnboardingService({ db, outbox, storage: files, secret: config.sessionSecret });

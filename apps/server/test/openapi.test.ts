@@ -69,6 +69,7 @@ describe('the API document', () => {
         'POST /api/v1/auth/login',
         'POST /api/v1/auth/password/forgot',
         'POST /api/v1/auth/password/reset',
+        'POST /api/v1/auth/password/set',
         'POST /api/v1/auth/register',
         'POST /api/v1/pub/gateway/callback',
         'POST /api/v1/pub/gateway/sandbox/complete',

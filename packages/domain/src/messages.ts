@@ -43,6 +43,17 @@ export const MESSAGES = {
   currentPasswordWrong: 'your current password is incorrect',
   newPasswordRequired: 'enter a new password',
   newPasswordSameAsCurrent: 'choose a password different from the current one',
+  // back-office users (DESIGN §8): invited by link, disabled and enabled by an admin
+  accountDisabled: 'this account is disabled; please ask an administrator',
+  inviteLinkInvalid: 'this invitation link is invalid, used or expired; please ask an administrator for a new one',
+  passwordSet: 'your password is set, please sign in with it',
+  cannotDisableSelf: 'you cannot disable your own account',
+  cannotDisableLastAdmin: 'the last active admin cannot be disabled',
+  companyRequiredForInsurance: 'enter the insurance company',
+  userInvited: 'the invitation is on its way; its link works for 24 hours',
+  userDisabled: 'the user is disabled and signed out everywhere',
+  userEnabled: 'the user is enabled',
+  userPending: 'this user has not accepted the invitation yet; invite the email again to send a new link',
   // pre-registration (part 1 §5)
   companyNameRequired: 'Company name is required',
   businessSectorRequired: 'Please select your business sector',

@@ -118,6 +118,12 @@ export const OPERATIONS: Table = {
     description:
       'The token works once and within its hour. The password follows the sign-up policy. Sets the password, ends the account’s sign-in lock-out and ends every session of the account.',
   },
+  'POST /api/v1/auth/password/set': {
+    operationId: 'setInvitedPassword',
+    summary: 'Choose the first password of an invited back-office account',
+    description:
+      'With the token of the invitation link `PUBLIC_URL/auth/set-password?token=…` (valid 24 hours, usable once). The password follows the sign-up policy. Activates the account; then it signs in as usual.',
+  },
   'POST /api/v1/auth/password/change': {
     operationId: 'changePassword',
     summary: 'Change the signed-in user’s password',
@@ -182,6 +188,20 @@ export const OPERATIONS: Table = {
   'PUT /api/v1/admin/bank/share-rate': { operationId: 'adminSetBankShareRate', summary: 'Set the bank’s share of supplier discounts' },
   'GET /api/v1/admin/insurance/order': { operationId: 'adminGetInsuranceOrder', summary: 'List the insurance companies in priority order' },
   'POST /api/v1/admin/insurance/order': { operationId: 'adminSetInsuranceOrder', summary: 'Reorder the insurance companies’ priority' },
+  'GET /api/v1/admin/user/list': { operationId: 'adminListUsers', summary: 'List the back-office users (admin, bank, insurance), newest first, a page at a time' },
+  'POST /api/v1/admin/user/invite': {
+    operationId: 'adminInviteUser',
+    summary: 'Invite a back-office user',
+    description:
+      'Creates the account inactive and sends a link `PUBLIC_URL/auth/set-password?token=…`, valid 24 hours, through the outbox (one email in English and Arabic). An insurance user needs its `company`. An email already used answers 409, except by an account whose invitation is not accepted yet: it gets a new link and the old one stops working.',
+  },
+  'POST /api/v1/admin/user/disable': {
+    operationId: 'adminDisableUser',
+    summary: 'Disable a back-office user',
+    description:
+      'The account can no longer sign in and every session of it ends at once. An admin cannot disable itself (400) or the last active admin (409); an invitation not accepted yet cannot be disabled or enabled (409).',
+  },
+  'POST /api/v1/admin/user/enable': { operationId: 'adminEnableUser', summary: 'Enable a disabled back-office user' },
   'GET /api/v1/admin/signup-codes': { operationId: 'adminGetSignupCodes', summary: 'The sign-up codes of SMEs and suppliers' },
   'PUT /api/v1/admin/signup-codes': { operationId: 'adminSetSignupCode', summary: 'Change a role’s sign-up code' },
 

@@ -41,6 +41,7 @@ export const PAGE_TITLES: TitleMap = {
     register: 'register',
     forgotPassword: 'forgotPassword',
     resetPassword: 'resetPassword',
+    setPassword: 'setPassword',
   },
   sme: {
     area: 'profile',
@@ -83,6 +84,7 @@ export const PAGE_TITLES: TitleMap = {
     installments: 'instalments',
     settings: 'settings',
     outbox: 'outbox',
+    users: 'users',
     account: 'account',
   },
   bank: {

@@ -41,6 +41,8 @@ export const paths = {
     forgotPassword: { path: 'forgot-password', getHref: () => '/auth/forgot-password' },
     /** The emailed link's page (the server writes PUBLIC_URL/auth/reset-password?token=…). */
     resetPassword: { path: 'reset-password', getHref: () => '/auth/reset-password' },
+    /** An invitation's page (the server writes PUBLIC_URL/auth/set-password?token=…). */
+    setPassword: { path: 'set-password', getHref: () => '/auth/set-password' },
   },
 
   sme: {
@@ -101,6 +103,7 @@ export const paths = {
     installments: { path: 'installments', getHref: () => '/admin/installments' },
     settings: { path: 'settings', getHref: () => '/admin/settings' },
     outbox: { path: 'outbox', getHref: () => '/admin/outbox' },
+    users: { path: 'users', getHref: () => '/admin/users' },
     account: { path: 'account', getHref: () => '/admin/account' },
   },
 

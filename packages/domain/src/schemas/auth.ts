@@ -133,3 +133,11 @@ export const changePasswordForm = changePasswordRequest
   .refine((form) => form.newPassword === form.confirmPassword, { message: MESSAGES.passwordsMustMatch, path: ['confirmPassword'] })
   .refine((form) => form.newPassword !== form.currentPassword, { message: MESSAGES.newPasswordSameAsCurrent, path: ['newPassword'] });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+/** POST /api/v1/auth/password/set: the first password of an invited back-office user (once); activates the account. */
+export const setPasswordRequest = z.object({
+  token: text({ error: MESSAGES.inviteLinkInvalid }).trim().min(1, MESSAGES.inviteLinkInvalid).max(200, MESSAGES.inviteLinkInvalid),
+  password: passwordField,
+});
+export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
+export const setPasswordResponse = okEnvelope(z.object({}));

@@ -1,6 +1,6 @@
 // Accounts, sessions, sign-up codes and the attempts that throttling counts.
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LANGUAGES, ROLES } from '@qist/domain';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -35,6 +35,13 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The language of every email and SMS written to this user. */
     language: text('language', { enum: LANGUAGES }).notNull().default('en'),
+    /** A disabled (or invited, not yet set up) account cannot sign in, and its sessions are refused. */
+    active: boolean('active').notNull().default(true),
+    /** Invited by an admin and the invitation's password not set yet. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** When two-step sign-in was turned on; null while it is off. */
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -85,8 +92,12 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** `reset`: a forgotten password's link; `invite`: an invited back-office user's first password. */
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull().default('reset'),
   },
-  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash), index('password_reset_tokens_user_id_idx').on(t.userId)],
+  (t) => [
+    check('password_reset_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invite')`),
+    uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash), index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
 
 /** Throttled events (failed sign-ins, sign-ups, pre-registrations), counted per address over a window. */

@@ -3,7 +3,7 @@
 import { eq, max } from 'drizzle-orm';
 import { z } from 'zod';
 import { BACK_OFFICE_ROLES, emailField, passwordField } from '@qist/domain';
-import { withTransaction, type Db } from '../../db/transaction.js';
+import { withTransaction, type Db, type Executor } from '../../db/transaction.js';
 import { insuranceCompanies } from '../../db/schema/index.js';
 import { badRequest, conflict, isUniqueViolation } from '../../errors.js';
 import { weakPasswordMessage } from '../../lib/password-policy.js';
@@ -24,6 +24,19 @@ export const backOfficeAccountInput = z
   });
 export type BackOfficeAccountInput = z.input<typeof backOfficeAccountInput>;
 
+/** The id of the insurance company of that name; a new company joins the end of the priority order. */
+export async function insuranceCompanyIdOf(tx: Executor, company: string): Promise<string> {
+  const [existing] = await tx.select({ id: insuranceCompanies.id }).from(insuranceCompanies).where(eq(insuranceCompanies.name, company));
+  if (existing) return existing.id;
+  const [last] = await tx.select({ priority: max(insuranceCompanies.priority) }).from(insuranceCompanies);
+  const [created] = await tx
+    .insert(insuranceCompanies)
+    .values({ name: company, priority: (last?.priority ?? 0) + 1 })
+    .returning({ id: insuranceCompanies.id });
+  if (!created) throw new Error('insert into insurance_companies returned nothing');
+  return created.id;
+}
+
 export async function createBackOfficeAccount(
   db: Db,
   raw: BackOfficeAccountInput,
@@ -40,23 +53,7 @@ export async function createBackOfficeAccount(
   const passwordHash = await hashPassword(input.password);
   try {
     return await withTransaction(db, async (tx) => {
-      let insuranceCompanyId: string | null = null;
-      if (input.role === 'insurance' && input.company) {
-        const [existing] = await tx
-          .select({ id: insuranceCompanies.id })
-          .from(insuranceCompanies)
-          .where(eq(insuranceCompanies.name, input.company));
-        if (existing) {
-          insuranceCompanyId = existing.id;
-        } else {
-          const [last] = await tx.select({ priority: max(insuranceCompanies.priority) }).from(insuranceCompanies);
-          const [created] = await tx
-            .insert(insuranceCompanies)
-            .values({ name: input.company, priority: (last?.priority ?? 0) + 1 })
-            .returning({ id: insuranceCompanies.id });
-          insuranceCompanyId = created?.id ?? null;
-        }
-      }
+      const insuranceCompanyId = input.role === 'insurance' && input.company ? await insuranceCompanyIdOf(tx, input.company) : null;
       const user = await insertUser(tx, {
         email: input.email,
         passwordHash,

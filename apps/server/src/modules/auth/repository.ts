@@ -14,6 +14,7 @@ export interface AccountRow {
   name: string;
   insuranceCompanyId: string | null;
   language: Language;
+  active: boolean;
 }
 
 export function normaliseEmail(email: string): string {
@@ -30,6 +31,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<Acco
       name: users.name,
       insuranceCompanyId: users.insuranceCompanyId,
       language: users.language,
+      active: users.active,
     })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
@@ -109,14 +111,27 @@ const activeSession = preparedPerHandle((db: Executor) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        // A disabled account's sessions are refused even where a revocation was missed.
+        eq(users.active, true),
+      ),
+    )
     .prepare('qist_find_active_session'),
 );
 
-/** The account behind a session that is neither revoked nor expired (runs before every signed-in request). */
+/** The account behind a session that is neither revoked nor expired, of an active account (runs before every signed-in request). */
 export async function findActiveSession(db: Executor, sessionId: string, now: Date): Promise<SessionAccount | undefined> {
   const [row] = await activeSession(db).execute({ sessionId, now });
   return row;
+}
+
+/** Records a successful sign-in; run in the statement's transaction that opens the session. */
+export async function touchLastSignIn(db: Executor, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
@@ -151,7 +166,8 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
   return row;
 }
 
-/** Who a reset link is written to: the account's email and language, and its phone when it has one. */
+/** Who a reset link is written to: the account's email and language, and its phone when it has one.
+ * An invited account that has not set its first password yet gets none (its invitation stays the way in). */
 export interface ResetRecipient {
   userId: string;
   email: string;
@@ -167,7 +183,8 @@ export async function findResetRecipient(db: Executor, email: string): Promise<R
       from users u
       left join smes s on s.user_id = u.id
       left join providers p on p.user_id = u.id
-     where u.email = ${normaliseEmail(email)}`);
+     where u.email = ${normaliseEmail(email)}
+       and u.invited_at is null`);
   const row = rows.rows[0];
   if (!row) return undefined;
   const phone = row.phone_country_code && row.phone_number ? `+${row.phone_country_code}${row.phone_number}` : null;
@@ -178,7 +195,10 @@ export async function findResetRecipient(db: Executor, email: string): Promise<R
  * Records a new reset link of an account. Only its newest link works: the account's links not yet
  * used are dropped; the caller runs both in one transaction.
  */
-export async function replaceResetToken(db: Executor, values: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
+export async function replaceResetToken(
+  db: Executor,
+  values: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date; purpose?: 'reset' | 'invite' },
+): Promise<void> {
   await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, values.userId), isNull(passwordResetTokens.usedAt)));
   await db.insert(passwordResetTokens).values(values);
 }
@@ -187,11 +207,23 @@ export async function replaceResetToken(db: Executor, values: { userId: string; 
  * Uses a reset link, once: one conditional UPDATE, so of redeems racing for one token exactly one
  * finds it unused and unexpired. Returns the account it belongs to, or nothing.
  */
-export async function redeemResetToken(db: Executor, tokenHash: string, now: Date): Promise<{ userId: string } | undefined> {
+export async function redeemResetToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+  purpose: 'reset' | 'invite' = 'reset',
+): Promise<{ userId: string } | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        eq(passwordResetTokens.purpose, purpose),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: passwordResetTokens.userId });
   return row;
 }

@@ -1,7 +1,7 @@
 // Sign-up, sign-in, sessions and sign-out. Receives its dependencies, so it tests without HTTP.
 import { DEFAULT_LANGUAGE, MESSAGES, type AuthContent, type Language, type LoginRequest, type RegisterRequest, type Role } from '@qist/domain';
 import { withTransaction, type Db, type Executor } from '../../db/transaction.js';
-import { badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../../errors.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../errors.js';
 import { weakPasswordMessage } from '../../lib/password-policy.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import type { Principal } from '../../lib/principal.js';
@@ -32,12 +32,16 @@ export interface AuthDeps {
   throttle: Throttle;
   settings: AuthSettings;
   now?: () => Date;
+  /** The monotonic clock of the session memo; tests move it. */
+  sessionCacheClock?: () => number;
 }
 
 // Kept for callers that still import it from here; the type lives in lib/principal.ts.
 export type { Principal };
 
 const HOUR_MS = 3_600_000;
+/** How long a process may keep serving a session it found active (lib/session-cache.ts). */
+export const SESSION_CACHE_TTL_MS = 1000;
 
 /** Sign-up codes are compared without regard to case or surrounding spaces. */
 export function signupCodeMatches(expected: string, given: string): boolean {
@@ -64,12 +68,13 @@ export function signInAttempt(settings: AuthSettings, ip: string, subject: strin
   };
 }
 
-export function createAuthService({ db, throttle, settings, now = () => new Date() }: AuthDeps) {
+export function createAuthService({ db, throttle, settings, now = () => new Date(), sessionCacheClock }: AuthDeps) {
   // Signed-in requests come in bursts (a page asks for several things at once): one session
   // lookup per session and second. Logout, a password reset and a password change forget the
   // sessions they end here at once, so the next request in this process is refused; another API
-  // process refuses them within that second.
-  const activeSessions = createSessionCache<Principal>({ ttlMs: 1000 });
+  // process refuses them within that second. The lookup also refuses sessions of a disabled
+  // account, so disabling one (which revokes its sessions too) has the same bound.
+  const activeSessions = createSessionCache<Principal>({ ttlMs: SESSION_CACHE_TTL_MS, clock: sessionCacheClock });
 
   async function openSession(
     executor: Executor,
@@ -78,6 +83,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
   ): Promise<AuthContent> {
     const expiresAt = new Date(now().getTime() + settings.sessionTtlMs);
     const session = await repo.insertSession(executor, { userId: account.id, expiresAt, ip });
+    await repo.touchLastSignIn(executor, account.id, now());
     const token = signToken({ sid: session.id, exp: Math.floor(expiresAt.getTime() / 1000) }, settings.sessionSecret);
     return {
       token,
@@ -140,7 +146,9 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
         : (await verifyAgainstDummy(input.password), false);
       if (!account || !isValid) throw unauthorized(MESSAGES.invalidCredentials);
       await attempt.release();
-      return openSession(db, account, ip);
+      // Said only after the right password, so it tells nothing to someone guessing.
+      if (!account.active) throw forbidden(MESSAGES.accountDisabled);
+      return withTransaction(db, (tx) => openSession(tx, account, ip));
     },
 
     /** The principal behind a bearer token, or null when the token is bad, expired or revoked. */

@@ -1,5 +1,5 @@
-// The admin area (part 2 §2): lists, profiles and decisions on SMEs and suppliers, settings and the demo
-// outbox, and the order and instalment pages (a chunk shared with the bank and insurance panels).
+// The admin area (part 2 §2): lists, profiles and decisions on SMEs and suppliers, settings, the
+// back-office users and the demo outbox, and the order and instalment pages (a chunk shared with the bank and insurance panels).
 import {
   IconBuildingStore,
   IconCalendarDollar,
@@ -7,6 +7,7 @@ import {
   IconMailbox,
   IconReceipt,
   IconSettings,
+  IconUserCog,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
@@ -24,6 +25,7 @@ import { OutboxTable } from '@/features/backoffice/components/outbox/outbox-tabl
 import { SmeProfilePage } from '@/features/backoffice/components/profile/sme-profile';
 import { SupplierProfilePage } from '@/features/backoffice/components/profile/supplier-profile';
 import { SettingsPage } from '@/features/backoffice/components/settings/settings-page';
+import { UsersPage } from '@/features/backoffice/components/users/users-page';
 import { PreregistrationsTable } from '@/features/preregistration/components/preregistrations-table';
 import { addNamespaceResources } from '@/i18n';
 import { backofficeEn } from '@/i18n/locales/backoffice-en';
@@ -67,6 +69,7 @@ export default function AdminArea() {
     { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt, count: counts?.invoices },
     { href: P.installments.getHref(), label: t('panel.menu.installments'), icon: IconCalendarDollar },
     { href: P.settings.getHref(), label: t('panel.menu.settings'), icon: IconSettings },
+    { href: P.users.getHref(), label: tb('users.menu'), icon: IconUserCog },
     { href: P.outbox.getHref(), label: tb('outbox.menu'), icon: IconMailbox },
   ];
 
@@ -92,6 +95,7 @@ export default function AdminArea() {
           <Route path={P.installments.path} element={<InstallmentsPage role="admin" />} />
           <Route path={P.settings.path} element={<SettingsPage />} />
           <Route path={P.outbox.path} element={<OutboxTable />} />
+          <Route path={P.users.path} element={<UsersPage />} />
           <Route path={P.account.path} element={<AccountPage />} />
           <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
         </Routes>

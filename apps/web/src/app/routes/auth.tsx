@@ -1,5 +1,5 @@
 // The auth area: /auth/login, /auth/register/{sme|provider} (./auth-register, loaded on its own) and the
-// password pages (./auth-password, loaded on their own), for visitors without a session: a signed-in
+// password pages, an invitation's included (./auth-password, loaded on their own), for visitors without a session: a signed-in
 // user is sent to their own area, as sign-in would. The sign-in page needs no TanStack Query (its form
 // keeps its own pending state): only the pages that fetch (sign-up, the password pages) bring it, with
 // the whole stylesheet.
@@ -20,6 +20,7 @@ const NotFoundScreen = lazy(
 const RegisterPage = lazyWithQueries(() => import('./auth-register').then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazyWithQueries(() => import('./auth-password').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazyWithQueries(() => import('./auth-password').then((m) => ({ default: m.ResetPasswordPage })));
+const SetPasswordPage = lazyWithQueries(() => import('./auth-password').then((m) => ({ default: m.SetPasswordPage })));
 
 function LoginPage() {
   const { t } = useTranslation();
@@ -41,6 +42,7 @@ export default function AuthArea() {
         <Route path={paths.auth.registerRoot.path} element={<Navigate to={paths.auth.register.getHref('sme')} replace />} />
         <Route path={paths.auth.forgotPassword.path} element={<ForgotPasswordPage />} />
         <Route path={paths.auth.resetPassword.path} element={<ResetPasswordPage />} />
+        <Route path={paths.auth.setPassword.path} element={<SetPasswordPage />} />
         <Route path="*" element={<NotFoundScreen to={paths.home.getHref()} label={t('notFound.home')} />} />
       </Routes>
     </GuestOnly>

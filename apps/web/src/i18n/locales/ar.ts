@@ -28,6 +28,7 @@ export const ar: Translation<CommonResources> = {
     register: 'إنشاء حساب',
     forgotPassword: 'نسيت كلمة المرور',
     resetPassword: 'اختر كلمة مرور جديدة',
+    setPassword: 'اختر كلمة المرور',
     account: 'الحساب',
     verification: 'التحقق',
     profile: 'الملف الشخصي',
@@ -49,6 +50,7 @@ export const ar: Translation<CommonResources> = {
     instalments: 'الأقساط',
     settings: 'الإعدادات',
     outbox: 'صندوق الصادر',
+    users: 'المستخدمون',
     notFound: 'الصفحة غير موجودة',
   },
   notFound: {
@@ -156,6 +158,16 @@ export const ar: Translation<CommonResources> = {
       email: 'البريد الإلكتروني',
       submit: 'أرسل الرابط',
       sent: 'تحقق من بريدك الوارد. يعمل الرابط مرة واحدة لمدة ساعة؛ اطلبه مجددًا إذا لم يصل.',
+      back: 'العودة إلى تسجيل الدخول',
+    },
+    setPassword: {
+      title: 'اختر كلمة المرور',
+      subtitle: 'تمت دعوتك إلى لوحة الإدارة. اختر كلمة مرور، ثم سجّل الدخول بها.',
+      password: 'كلمة المرور',
+      confirmPassword: 'تأكيد كلمة المرور',
+      submit: 'تعيين كلمة المرور',
+      noToken: 'لا يحتوي هذا العنوان على رابط دعوة. افتح الرابط الموجود في بريد الدعوة.',
+      askAdmin: 'اطلب من المسؤول دعوتك مرة أخرى.',
       back: 'العودة إلى تسجيل الدخول',
     },
     reset: {

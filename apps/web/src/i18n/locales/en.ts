@@ -37,6 +37,7 @@ export const en = {
     register: 'Create your account',
     forgotPassword: 'Forgot password',
     resetPassword: 'Choose a new password',
+    setPassword: 'Choose your password',
     account: 'Account',
     verification: 'Verification',
     profile: 'Profile',
@@ -58,6 +59,7 @@ export const en = {
     instalments: 'Instalments',
     settings: 'Settings',
     outbox: 'Outbox',
+    users: 'Users',
     notFound: 'Page not found',
   },
   notFound: {
@@ -171,6 +173,16 @@ export const en = {
       email: 'Email',
       submit: 'Send link',
       sent: 'Check your inbox. The link works once, for 1 hour; ask again if it does not arrive.',
+      back: 'Back to sign in',
+    },
+    setPassword: {
+      title: 'Choose your password',
+      subtitle: 'You were invited to the back office. Choose a password, then sign in with it.',
+      password: 'Password',
+      confirmPassword: 'Confirm password',
+      submit: 'Set password',
+      noToken: 'This address has no invitation link in it. Open the link of your invitation email.',
+      askAdmin: 'Ask an administrator to invite you again.',
       back: 'Back to sign in',
     },
     reset: {

@@ -1,5 +1,5 @@
 // Passwords (DESIGN.md §8): ask for a reset link, choose a new password with it, change it while signed in.
-import type { ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest } from '@qist/domain';
+import type { ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest, SetPasswordRequest } from '@qist/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -11,6 +11,11 @@ export function forgotPassword(body: ForgotPasswordRequest): Promise<unknown> {
 /** Failures are not toasted here: the form shows them, on a field when it can. */
 export function resetPassword(body: ResetPasswordRequest): Promise<unknown> {
   return api.post('/api/v1/auth/password/reset', body, undefined, { isAuthAttempt: true, notifyOnError: false });
+}
+
+/** An invitation's first password. Failures are not toasted here: the form shows them. */
+export function setPassword(body: SetPasswordRequest): Promise<unknown> {
+  return api.post('/api/v1/auth/password/set', body, undefined, { isAuthAttempt: true, notifyOnError: false });
 }
 
 /** Failures are not toasted here: the form shows them on its fields. */
@@ -28,4 +33,8 @@ export function useResetPassword() {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
+}
+
+export function useSetPassword() {
+  return useMutation({ mutationFn: setPassword });
 }

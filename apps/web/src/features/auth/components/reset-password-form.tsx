@@ -1,5 +1,6 @@
 // Choosing a new password with the emailed link's token: the new password twice, under the sign-up
-// policy. Saved, it leads to sign-in; a used or expired link offers to ask for a new one.
+// policy. Saved, it leads to sign-in; a used or expired link offers to ask for a new one. The same
+// form sets an invited back-office user's first password (`invite`): its link comes from an admin.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { MESSAGES, resetPasswordForm, type ResetPasswordForm as ResetValues } from '@qist/domain';
@@ -12,7 +13,7 @@ import { paths } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { ApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
-import { useResetPassword } from '../api/passwords';
+import { useResetPassword, useSetPassword } from '../api/passwords';
 
 function AskAgain() {
   const { t } = useTranslation();
@@ -23,11 +24,26 @@ function AskAgain() {
   );
 }
 
-export function ResetPasswordForm({ token }: { token: string }) {
+type Purpose = 'reset' | 'invite';
+
+const TEXTS = {
+  reset: { keys: 'auth.reset', done: MESSAGES.passwordReset, refused: MESSAGES.resetLinkInvalid },
+  invite: { keys: 'auth.setPassword', done: MESSAGES.passwordSet, refused: MESSAGES.inviteLinkInvalid },
+} as const;
+
+function AskAdmin() {
+  const { t } = useTranslation();
+  return <Text fz="sm">{t('auth.setPassword.askAdmin')}</Text>;
+}
+
+export function ResetPasswordForm({ token, purpose = 'reset' }: { token: string; purpose?: Purpose }) {
   const { t } = useTranslation();
   const tm = useTranslateMessage();
   const navigate = useNavigate();
-  const mutation = useResetPassword();
+  const reset = useResetPassword();
+  const invite = useSetPassword();
+  const mutation = purpose === 'invite' ? invite : reset;
+  const texts = TEXTS[purpose];
   const [linkRefused, setLinkRefused] = useState(false);
   const {
     register,
@@ -55,14 +71,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
       { token, password: values.password },
       {
         onSuccess: () => {
-          notify.success(MESSAGES.passwordReset);
+          notify.success(texts.done);
           void navigate(paths.auth.login.getHref(), { replace: true });
         },
         onError: (error) => {
           const message = error instanceof ApiError ? error.message : MESSAGES.serverError;
           if (message === MESSAGES.passwordTooCommon || message === MESSAGES.passwordTooSimple || message === MESSAGES.passwordTooShort) {
             setError('password', { type: 'server', message }, { shouldFocus: true });
-          } else if (message === MESSAGES.resetLinkInvalid) {
+          } else if (message === texts.refused) {
             setLinkRefused(true);
             notify.error(message);
           } else {
@@ -77,28 +93,28 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {linkRefused && (
-          <Alert color="red" role="alert" title={tm(MESSAGES.resetLinkInvalid)}>
-            <AskAgain />
+          <Alert color="red" role="alert" title={tm(texts.refused)}>
+            {purpose === 'invite' ? <AskAdmin /> : <AskAgain />}
           </Alert>
         )}
         <PasswordInput
-          label={t('auth.reset.password')}
+          label={t(`${texts.keys}.password`)}
           autoComplete="new-password"
           {...register('password')}
           error={tm(errors.password?.message)}
         />
         <PasswordInput
-          label={t('auth.reset.confirmPassword')}
+          label={t(`${texts.keys}.confirmPassword`)}
           autoComplete="new-password"
           {...register('confirmPassword')}
           error={tm(errors.confirmPassword?.message)}
         />
         <Button type="submit" fullWidth mt="xs" disabled={!isValid} loading={mutation.isPending}>
-          {t('auth.reset.submit')}
+          {t(`${texts.keys}.submit`)}
         </Button>
         <Text ta="center" fz="sm">
           <Anchor component={Link} to={paths.auth.login.getHref()} fz="sm" fw={600}>
-            {t('auth.reset.back')}
+            {t(`${texts.keys}.back`)}
           </Anchor>
         </Text>
       </Stack>
@@ -117,6 +133,19 @@ export function MissingResetToken() {
       <Text ta="center">
         <AskAgain />
       </Text>
+    </Stack>
+  );
+}
+
+/** The invitation page's body when its address carries no token. */
+export function MissingInviteToken() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Alert color="yellow" role="alert">
+        {t('auth.setPassword.noToken')}
+      </Alert>
+      <AskAdmin />
     </Stack>
   );
 }

@@ -17,6 +17,8 @@ export const backofficeKeys = {
   insuranceOrder: () => ['backoffice', 'settings', 'insurance-order'] as const,
   signupCodes: () => ['backoffice', 'settings', 'signup-codes'] as const,
   outbox: (page: number) => ['backoffice', 'outbox', page] as const,
+  users: () => ['backoffice', 'users'] as const,
+  userList: (page: number) => ['backoffice', 'users', page] as const,
 };
 
 /** The list query of SMEs and suppliers (part 2 §7): ten a page, newest first, level omitted for 'all'. */

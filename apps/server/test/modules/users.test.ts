@@ -1,0 +1,297 @@
+// Back-office users (DESIGN §8): the admin's list, invitation by link → first password → sign-in,
+// disabling (every session ends, on another API process too) and enabling, and the rules about
+// admins (not itself, not the last active one, even when two admins disable each other at once).
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@qist/domain';
+import { buildApp } from '../../src/app.js';
+import { insuranceCompanies, outboxMessages, passwordResetTokens, sessions, users } from '../../src/db/schema/index.js';
+import { SESSION_CACHE_TTL_MS } from '../../src/modules/auth/service.js';
+import { hashResetToken } from '../../src/modules/auth/password-service.js';
+import { bearer, body, createAccount, loginAs, uniqueEmail, useTestApp, type TestAccount, type TestContext } from '../helpers.js';
+
+const HOUR = 3_600_000;
+const PASSWORD = 'quiet-harbour-lantern-7';
+
+const clock = { now: new Date('2026-05-01T08:00:00.000Z') };
+const ctx = useTestApp({ clock: () => clock.now, env: { PUBLIC_URL: 'https://qist.example' } });
+
+function call(ctx: TestContext, token: string, url: string, payload: object): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+}
+const invite = (token: string, payload: object) => call(ctx, token, '/api/v1/admin/user/invite', payload);
+const disable = (token: string, userId: string) => call(ctx, token, '/api/v1/admin/user/disable', { userId });
+const enable = (token: string, userId: string) => call(ctx, token, '/api/v1/admin/user/enable', { userId });
+const setPassword = (token: string, password = PASSWORD) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/auth/password/set', payload: { token, password } });
+const signIn = (app: FastifyInstance, email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+const me = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+
+async function inviteToken(email: string): Promise<string> {
+  const [message] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+  const match = /\/auth\/set-password\?token=([\w-]+)/.exec(message?.body ?? '');
+  if (!match?.[1]) throw new Error(`no invitation for ${email}`);
+  return match[1];
+}
+
+async function userRow(id: string) {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+async function openSessions(userId: string): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  return row?.n ?? 0;
+}
+
+let admin: TestAccount;
+let adminToken: string;
+
+beforeAll(async () => {
+  admin = await createAccount(ctx.db, { role: 'admin' });
+  adminToken = await loginAs(ctx.app, admin);
+});
+
+describe('the list', () => {
+  it('lists back-office users only, with company, MFA, active and last sign-in', async () => {
+    const insurer = await createAccount(ctx.db, { role: 'insurance', company: 'Gulf Mutual' });
+    const sme = await createAccount(ctx.db, { role: 'sme' });
+    const before = Date.now();
+    await loginAs(ctx.app, insurer);
+    await ctx.db.update(users).set({ mfaEnabledAt: new Date() }).where(eq(users.id, insurer.id));
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/user/list?perPage=100', headers: bearer(adminToken) });
+    expect(response.statusCode).toBe(200);
+    const { users: list, count: total } = body(response).content;
+    expect(total).toBe(list.length);
+    expect(list.map((u: { _id: string }) => u._id)).not.toContain(sme.id);
+    const row = list.find((u: { _id: string }) => u._id === insurer.id);
+    expect(row).toEqual({
+      _id: insurer.id,
+      email: insurer.email,
+      role: 'insurance',
+      company: 'Gulf Mutual',
+      mfa: true,
+      active: true,
+      pending: false,
+      lastSignInAt: expect.any(String),
+    });
+    expect(Date.parse(row.lastSignInAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(list.find((u: { _id: string }) => u._id === admin.id)).toMatchObject({ role: 'admin', company: null, mfa: false, active: true });
+  });
+});
+
+describe('invitation', () => {
+  it('invites → the link in the outbox → the first password → sign-in; the link works once', async () => {
+    const email = uniqueEmail('Bank-Invitee').toUpperCase();
+    const response = await invite(adminToken, { email, role: 'bank' });
+    expect(response.statusCode).toBe(200);
+    const user = body(response).content.user;
+    expect(user).toMatchObject({ email: email.toLowerCase(), role: 'bank', company: null, mfa: false, active: false, pending: true, lastSignInAt: null });
+
+    const [message] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email.toLowerCase()));
+    expect(message).toMatchObject({ channel: 'email', status: 'demo' });
+    expect(message!.subject).toContain('invitation');
+    expect(message!.subject).toContain('دعوتك');
+    const token = await inviteToken(email.toLowerCase());
+    expect(message!.body).toContain(`https://qist.example/auth/set-password?token=${token}`);
+    const [stored] = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user._id));
+    expect(stored).toMatchObject({ purpose: 'invite', tokenHash: hashResetToken(token), usedAt: null });
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(24 * HOUR);
+
+    // Not yet: the invitee's password is not known to anyone.
+    expect((await signIn(ctx.app, email, PASSWORD)).statusCode).toBe(401);
+    // The invitation is no reset link, and a pending account asks for none.
+    const asReset = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/password/reset', payload: { token, password: PASSWORD } });
+    expect(body(asReset).msg).toBe(MESSAGES.resetLinkInvalid);
+
+    const weak = await setPassword(token, '12345678');
+    expect(weak.statusCode).toBe(400);
+    const set = await setPassword(token);
+    expect(set.statusCode).toBe(200);
+    expect(body(set)).toEqual({ status: true, content: {} });
+    expect(await userRow(user._id)).toMatchObject({ active: true, invitedAt: null });
+
+    const again = await setPassword(token, 'another-harbour-lantern-8');
+    expect(again.statusCode).toBe(400);
+    expect(body(again).msg).toBe(MESSAGES.inviteLinkInvalid);
+
+    const login = await signIn(ctx.app, email, PASSWORD);
+    expect(login.statusCode).toBe(200);
+    expect(body(login).content['user-role']).toBe('bank');
+    expect((await userRow(user._id)).lastSignInAt).not.toBeNull();
+  });
+
+  it('refuses an expired invitation and changes nothing', async () => {
+    const email = uniqueEmail('late');
+    expect((await invite(adminToken, { email, role: 'admin' })).statusCode).toBe(200);
+    const token = await inviteToken(email);
+    const start = clock.now;
+    clock.now = new Date(start.getTime() + 24 * HOUR + 1000);
+    try {
+      const late = await setPassword(token);
+      expect(late.statusCode).toBe(400);
+      expect(body(late).msg).toBe(MESSAGES.inviteLinkInvalid);
+    } finally {
+      clock.now = start;
+    }
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ active: false, invitedAt: expect.any(Date) });
+  });
+
+  it('puts an insurance user in its company and requires the company', async () => {
+    const missing = await invite(adminToken, { email: uniqueEmail('ins'), role: 'insurance' });
+    expect(missing.statusCode).toBe(400);
+    expect(body(missing).msg).toBe(MESSAGES.companyRequiredForInsurance);
+
+    const email = uniqueEmail('ins');
+    const response = await invite(adminToken, { email, role: 'insurance', company: 'Nile Re Invited' });
+    expect(body(response).content.user).toMatchObject({ role: 'insurance', company: 'Nile Re Invited', pending: true });
+    const [company] = await ctx.db.select().from(insuranceCompanies).where(eq(insuranceCompanies.name, 'Nile Re Invited'));
+    expect((await userRow(body(response).content.user._id)).insuranceCompanyId).toBe(company!.id);
+  });
+
+  it('invites a pending email again: a new link (role and company may change), the old one dropped; no enable or disable meanwhile', async () => {
+    const email = uniqueEmail('again');
+    const first = body(await invite(adminToken, { email, role: 'bank' })).content.user;
+    const oldToken = await inviteToken(email);
+    expect((await enable(adminToken, first._id)).statusCode).toBe(409);
+    const refused = await disable(adminToken, first._id);
+    expect(body(refused)).toEqual({ status: false, msg: MESSAGES.userPending });
+
+    const again = await invite(adminToken, { email, role: 'insurance', company: 'Second Invite Re' });
+    expect(again.statusCode).toBe(200);
+    expect(body(again).content.user).toMatchObject({ _id: first._id, role: 'insurance', company: 'Second Invite Re', pending: true, active: false });
+    const messages = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    expect(messages).toHaveLength(2);
+    const newToken = /\/auth\/set-password\?token=([\w-]+)/.exec(messages.find((m) => !m.body.includes(oldToken))!.body)![1]!;
+    expect(body(await setPassword(oldToken)).msg).toBe(MESSAGES.inviteLinkInvalid);
+    expect((await setPassword(newToken)).statusCode).toBe(200);
+    expect(body(await signIn(ctx.app, email, PASSWORD)).content['user-role']).toBe('insurance');
+    // Accepted, the email is taken like any other.
+    expect((await invite(adminToken, { email, role: 'bank' })).statusCode).toBe(409);
+  });
+
+  it('answers 409 for an email already used, and sends nothing', async () => {
+    const taken = await createAccount(ctx.db, { role: 'sme' });
+    const response = await invite(adminToken, { email: taken.email, role: 'bank' });
+    expect(response.statusCode).toBe(409);
+    expect(body(response)).toEqual({ status: false, msg: MESSAGES.emailTaken });
+    expect(await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, taken.email))).toEqual([]);
+  });
+});
+
+describe('disable and enable', () => {
+  it('ends every session at once, refuses sign-in with a clear sentence after the right password, and enable lets it back', async () => {
+    const bank = await createAccount(ctx.db, { role: 'bank' });
+    const first = await loginAs(ctx.app, bank);
+    const second = await loginAs(ctx.app, bank);
+    expect((await me(ctx.app, first)).statusCode).toBe(200);
+
+    const response = await disable(adminToken, bank.id);
+    expect(response.statusCode).toBe(200);
+    expect(body(response).content.user).toMatchObject({ _id: bank.id, active: false });
+    expect((await me(ctx.app, first)).statusCode).toBe(401);
+    expect((await me(ctx.app, second)).statusCode).toBe(401);
+    expect(await openSessions(bank.id)).toBe(0);
+
+    const refused = await signIn(ctx.app, bank.email, bank.password);
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused).msg).toBe(MESSAGES.accountDisabled);
+    // A wrong password says what it always says.
+    expect(body(await signIn(ctx.app, bank.email, 'not-the-password')).msg).toBe(MESSAGES.invalidCredentials);
+    expect(await openSessions(bank.id)).toBe(0);
+
+    const enabled = await enable(adminToken, bank.id);
+    expect(enabled.statusCode).toBe(200);
+    expect(body(enabled).content.user).toMatchObject({ active: true });
+    expect((await signIn(ctx.app, bank.email, bank.password)).statusCode).toBe(200);
+  });
+
+  it('refuses an admin disabling itself', async () => {
+    const response = await disable(adminToken, admin.id);
+    expect(response.statusCode).toBe(400);
+    expect(body(response).msg).toBe(MESSAGES.cannotDisableSelf);
+    expect((await userRow(admin.id)).active).toBe(true);
+  });
+
+  it('answers 404 for an SME or an unknown id', async () => {
+    const sme = await createAccount(ctx.db, { role: 'sme' });
+    expect((await disable(adminToken, sme.id)).statusCode).toBe(404);
+    expect((await disable(adminToken, '0b5f2a8e-3c1d-4e7f-9a6b-2d4c8e1f3a5b')).statusCode).toBe(404);
+    expect((await userRow(sme.id)).active).toBe(true);
+  });
+});
+
+describe('the last active admin', () => {
+  const solo = useTestApp();
+
+  it('is never disabled, even when two admins disable each other at once', async () => {
+    const [a, b] = [await createAccount(solo.db, { role: 'admin' }), await createAccount(solo.db, { role: 'admin' })];
+    for (let round = 0; round < 5; round += 1) {
+      const [tokenA, tokenB] = [await loginAs(solo.app, a), await loginAs(solo.app, b)];
+      const answers = await Promise.all([
+        solo.app.inject({ method: 'POST', url: '/api/v1/admin/user/disable', payload: { userId: b.id }, headers: bearer(tokenA) }),
+        solo.app.inject({ method: 'POST', url: '/api/v1/admin/user/disable', payload: { userId: a.id }, headers: bearer(tokenB) }),
+      ]);
+      const statuses = answers.map((r) => r.statusCode).sort();
+      expect(statuses[0]).toBe(200);
+      // The other is refused: its session already ended (401), or it was the last active admin (409).
+      expect([401, 403, 409]).toContain(statuses[1]);
+      const refusal = answers.find((r) => r.statusCode !== 200)!;
+      if (refusal.statusCode === 409) expect(body(refusal).msg).toBe(MESSAGES.cannotDisableLastAdmin);
+      const active = await solo.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.active, true)));
+      expect(active).toHaveLength(1);
+      const survivor = active[0]!.id === a.id ? tokenA : tokenB;
+      const other = active[0]!.id === a.id ? b : a;
+      const last = await solo.app.inject({ method: 'POST', url: '/api/v1/admin/user/disable', payload: { userId: active[0]!.id }, headers: bearer(survivor) });
+      expect(body(last).msg).toBe(MESSAGES.cannotDisableSelf);
+      expect((await solo.app.inject({ method: 'POST', url: '/api/v1/admin/user/enable', payload: { userId: other.id }, headers: bearer(survivor) })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('two API processes', () => {
+  const ticks = { a: 0, b: 0 };
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    other = await buildApp({ config: ctx.config, db: ctx.db, logger: false, runDispatcher: false, runJobs: false, sessionCacheClock: () => ticks.b });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('refuses a disabled user’s session on the other process once its memo entry ends, and at once where it holds none', async () => {
+    const bank = await createAccount(ctx.db, { role: 'bank' });
+    const token = await loginAs(ctx.app, bank);
+    const unseen = await loginAs(ctx.app, bank);
+    // The other process has just served the first session, so it holds it in its memo.
+    expect((await me(other, token)).statusCode).toBe(200);
+
+    expect((await disable(adminToken, bank.id)).statusCode).toBe(200);
+    // A session the other process holds no entry for is refused there at once.
+    expect((await me(other, unseen)).statusCode).toBe(401);
+    // The one it holds is served from its memo until the entry ends…
+    ticks.b += SESSION_CACHE_TTL_MS - 1;
+    expect((await me(other, token)).statusCode).toBe(200);
+    // …and refused from then on.
+    ticks.b += 1;
+    const refused = await me(other, token);
+    expect(refused.statusCode).toBe(401);
+    ticks.b += 10 * SESSION_CACHE_TTL_MS;
+    expect((await me(other, token)).statusCode).toBe(401);
+  });
+
+  it('refuses the session of an account made inactive without its sessions revoked', async () => {
+    const bank = await createAccount(ctx.db, { role: 'bank' });
+    const token = await loginAs(other, bank);
+    await ctx.db.update(users).set({ active: false }).where(eq(users.id, bank.id));
+    ticks.b += SESSION_CACHE_TTL_MS;
+    expect((await me(other, token)).statusCode).toBe(401);
+    expect(await openSessions(bank.id)).toBe(1);
+  });
+});
