@@ -18,7 +18,7 @@ describe('demo seed', () => {
 
     const emails = (await ctx.db.select({ email: users.email }).from(users)).map((u) => u.email);
     expect(emails).toEqual(
-      expect.arrayContaining(['admin@example.com', 'bank@example.com', 'insurer1@example.com', 'insurer2@example.com', 'sme@example.com', 'supplier@example.com']),
+      expect.arrayContaining(['admin@example.com', 'bank@example.com', 'bank2@example.com', 'insurer1@example.com', 'insurer2@example.com', 'sme@example.com', 'supplier@example.com']),
     );
     const companies = await ctx.db.select().from(insuranceCompanies).orderBy(insuranceCompanies.priority);
     expect(companies.map((c) => [c.name, c.priority])).toEqual([['Gulf Insurance', 1], ['Kuwait Re', 2]]);
