@@ -95,6 +95,7 @@ export const PAGE_TITLES: TitleMap = {
     orders: 'orders',
     order: 'order',
     installments: 'instalments',
+    approvals: 'approvals',
     account: 'account',
   },
   insurance: {
