@@ -92,8 +92,7 @@ function RejectDialog({ approval, onClose }: { approval: PayoutApprovalListItem;
             label={t('payout.reasonLabel')}
             placeholder={t('payout.reasonPlaceholder')}
             required
-            autosize
-            minRows={3}
+            rows={3}
             maxLength={500}
             value={reason}
             onChange={(event) => {
