@@ -75,7 +75,7 @@ const SCREENS: Record<Role, (page: Page) => Promise<string[]>> = {
   },
   bank: async (page) => {
     const sme = await firstId(page, 'bank/sme/list', 'smes', '&level=8');
-    return ['/bank/sme', `/bank/sme/${sme}/info`, `/bank/sme/${sme}/documents`, '/bank/orders', '/bank/installments'];
+    return ['/bank/sme', `/bank/sme/${sme}/info`, `/bank/sme/${sme}/documents`, '/bank/orders', '/bank/installments', '/bank/approvals'];
   },
   insurance: async (page) => {
     const sme = await firstId(page, 'insurance/sme/list', 'smes', '&level=8');
@@ -83,8 +83,8 @@ const SCREENS: Record<Role, (page: Page) => Promise<string[]>> = {
   },
 };
 
-/** The screens axe checks in each role (the lists, the SME's profile, an order detail). */
-const AXE_SCREENS = /\/(sme|supplier|orders|installments|pre-registered|profile)$|\/order\//;
+/** The screens axe checks in each role (the lists, the SME's profile, an order detail, the bank's approvals). */
+const AXE_SCREENS = /\/(sme|supplier|orders|installments|approvals|pre-registered|profile)$|\/order\//;
 
 test.describe('in Arabic at phone width', () => {
   test.use({ viewport: PHONE });
@@ -126,7 +126,7 @@ test('the landing page and the sign-in pass axe in English on a desktop', async 
 
 const BACK_OFFICE_LISTS: Partial<Record<Role, string[]>> = {
   admin: ['/admin/sme', '/admin/supplier', '/admin/orders', '/admin/installments', '/admin/pre-registered'],
-  bank: ['/bank/sme', '/bank/orders', '/bank/installments'],
+  bank: ['/bank/sme', '/bank/orders', '/bank/installments', '/bank/approvals'],
   insurance: ['/insurance/sme', '/insurance/orders'],
 };
 

@@ -1,6 +1,7 @@
 // One order's whole life across the five roles, in five browsers: the SME buys and pays, the supplier
 // accepts, the SME's delivery link confirms the delivery, the supplier uploads the invoice, the admin
-// verifies it and the bank pays. Then a supplier's decline, and the delivery link's refusals.
+// verifies it, one bank user requests the payout and a second approves it. Then a supplier's decline,
+// and the delivery link's refusals.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectToast, orderIdByDescription, signIn } from './support';
 
@@ -78,16 +79,37 @@ test('one order from purchase to payout, across the SME, the supplier, the admin
   await admin.getByRole('button', { name: 'Verify Invoice' }).click();
   await expectToast(admin, 'invoice verified successfully');
 
+  // Four eyes (the demo's threshold is 0): one bank user requests the payout, a second approves it.
   const bank = await signedIn(browser, 'bank@example.com');
   await bank.goto(`/bank/order/${orderId}`);
   await expect(bank.getByText('Invoice verified by admin').first()).toBeVisible();
-  await bank.getByRole('button', { name: 'Pay' }).click();
-  await bank.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expectToast(bank, 'order paid successfully');
+  await bank.getByRole('button', { name: 'Request payout' }).click();
+  await bank.getByRole('dialog', { name: 'Request the payout of this order? A second bank user must approve it.' }).getByRole('button', { name: 'Yes' }).click();
+  await expectToast(bank, 'payout requested; a second bank user must approve it');
+  await expect(bank.getByRole('status', { name: 'Payout waiting for approval' })).toContainText('bank@example.com requested the payout of $480.00');
+  await expect(bank.getByRole('button', { name: 'Request payout' })).toHaveCount(0);
+  await admin.goto(`/admin/order/${orderId}`);
+  await expect(admin.getByRole('status', { name: 'Payout waiting for approval' })).toBeVisible();
+
+  const bank2 = await signedIn(browser, 'bank2@example.com');
+  await bank2.getByRole('link', { name: 'Approvals' }).click();
+  const request = bank2.getByRole('article', { name: `Order ${description}` });
+  await expect(request).toContainText('bank@example.com');
+  await request.getByRole('button', { name: 'Approve' }).click();
+  const confirm = bank2.getByRole('dialog', { name: 'Approve this payout?' });
+  await expect(confirm.getByRole('region', { name: 'Breakdown' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Approve and pay' }).click();
+  await expectToast(bank2, 'payout approved and paid');
+  await expect(request).toHaveCount(0);
+  await bank2.getByRole('tab', { name: 'Approved' }).click();
+  await expect(bank2.getByRole('article', { name: `Order ${description}` })).toContainText('bank2@example.com');
+
+  await bank.goto(`/bank/order/${orderId}`);
+  await expect(bank.getByText('Paid by bank').first()).toBeVisible();
 
   await sme.goto(`/sme/order/${orderId}`);
   await expect(sme.getByText('Paid by bank').first()).toBeVisible();
-  for (const page of [sme, supplier, admin, bank]) await page.context().close();
+  for (const page of [sme, supplier, admin, bank, bank2]) await page.context().close();
 });
 
 test('a supplier declines a waiting order and the SME has its credit back', async ({ browser }) => {

@@ -53,11 +53,20 @@ export async function adminSmeLevel(token: string, id: string): Promise<number> 
   return data?.content.sme.level ?? 0;
 }
 
-/** Bank: pay the supplier of a verified invoice. */
+/** Bank: pay the supplier of a verified invoice (below the threshold) or request the payout (at or above it). */
 export async function bankPay(token: string, orderId: string): Promise<number> {
   const { data } = await api.POST('/api/v1/bank/order/pay', { headers: bearer(token), body: { orderId } });
   // @ts-expect-error the bank has no route of the admin's name
   await api.POST('/api/v1/bank/order/invoice/verify', { headers: bearer(token), body: { orderId } });
+  if (data?.content.approval) return data.content.approval.status === 'pending' ? 5 : 0;
+  return data?.content.order?.status ?? 0;
+}
+
+/** Bank: approve another bank user's payout request. */
+export async function bankApprovePayout(token: string, approvalId: string): Promise<number> {
+  const { data } = await api.POST('/api/v1/bank/approval/approve', { headers: bearer(token), body: { approvalId } });
+  // @ts-expect-error a rejection needs its reason
+  await api.POST('/api/v1/bank/approval/reject', { headers: bearer(token), body: { approvalId } });
   return data?.content.order.status ?? 0;
 }
 

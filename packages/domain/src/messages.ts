@@ -180,6 +180,17 @@ export const MESSAGES = {
   invoiceVerified: 'invoice verified successfully',
   orderPaid: 'order paid successfully',
   orderPayConfirm: 'Are you sure to pay this order ?',
+  // four eyes on payouts (DESIGN.md §8)
+  payoutThresholdInvalid: 'the approval threshold must be 0 or more',
+  payoutRequested: 'payout requested; a second bank user must approve it',
+  payoutRequestConfirm: 'Request the payout of this order? A second bank user must approve it.',
+  payoutAlreadyRequested: 'a payout request for this order is already waiting for approval',
+  payoutApprovalNotFound: 'payout request not found',
+  payoutApprovalDecided: 'this payout request is already decided',
+  payoutOwnRequest: 'you requested this payout; a second bank user must approve it',
+  payoutApproved: 'payout approved and paid',
+  payoutRejected: 'payout request rejected',
+  payoutReasonRequired: 'enter the reason for rejecting',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

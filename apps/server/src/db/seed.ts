@@ -276,8 +276,8 @@ export async function seedDemoData(db: Db, storage: FileStorage): Promise<void> 
           role: 'insurance',
         });
       }
-      // A second bank user: payouts at or above the approval threshold need two (DESIGN §8).
-      await insertAccount(tx, { email: 'bank2@example.com', passwordHash, role: 'bank', name: 'National Bank' });
+      // A second bank user: payouts at or above the approval threshold need two (DESIGN.md §8).
+      adminLogins.push({ userId: await insertAccount(tx, { email: 'bank2@example.com', passwordHash, role: 'bank', name: 'National Bank (approver)' }), role: 'bank' });
       const operatorOf = (level: number) =>
         level === 5 || level === 8 ? adminLogins[0] : level === 6 ? adminLogins[1] : level === 7 ? adminLogins[2] : undefined;
 

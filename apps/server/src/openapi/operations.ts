@@ -186,6 +186,12 @@ export const OPERATIONS: Table = {
   'PUT /api/v1/admin/category': { operationId: 'adminUpdateCategory', summary: 'Edit an industry' },
   'GET /api/v1/admin/bank/share-rate': { operationId: 'adminGetBankShareRate', summary: 'The bank’s share of supplier discounts' },
   'PUT /api/v1/admin/bank/share-rate': { operationId: 'adminSetBankShareRate', summary: 'Set the bank’s share of supplier discounts' },
+  'GET /api/v1/admin/payout/approval-threshold': {
+    operationId: 'getPayoutApprovalThreshold',
+    summary: 'The payout approval threshold (admin and bank)',
+    description: 'In currency units; a bank payout of at least this amount needs a second bank user. 0 (the default): every payout.',
+  },
+  'PUT /api/v1/admin/payout/approval-threshold': { operationId: 'adminSetPayoutApprovalThreshold', summary: 'Set the payout approval threshold' },
   'GET /api/v1/admin/insurance/order': { operationId: 'adminGetInsuranceOrder', summary: 'List the insurance companies in priority order' },
   'POST /api/v1/admin/insurance/order': { operationId: 'adminSetInsuranceOrder', summary: 'Reorder the insurance companies’ priority' },
   'GET /api/v1/admin/user/list': { operationId: 'adminListUsers', summary: 'List the back-office users (admin, bank, insurance), newest first, a page at a time' },
@@ -254,7 +260,19 @@ export const OPERATIONS: Table = {
   ...installments('admin'),
   ...installments('bank'),
   'POST /api/v1/admin/order/invoice/verify': { operationId: 'adminVerifyInvoice', summary: 'Verify an order’s invoice (status 4 → 5)' },
-  'POST /api/v1/bank/order/pay': { operationId: 'bankPaySupplier', summary: 'Pay the supplier for an order, once (status 5 → 6)' },
+  'POST /api/v1/bank/order/pay': {
+    operationId: 'bankPaySupplier',
+    summary: 'Pay the supplier for an order, once (status 5 → 6), or request the payout',
+    description:
+      'Below the payout approval threshold the order is paid at once (`content.order`). At or above it the answer is `content.approval`, a pending payout request a second bank user must approve, and the order stays at 5; a second request while one is pending answers 409.',
+  },
+  'GET /api/v1/bank/approval/list': { operationId: 'bankListPayoutApprovals', summary: 'Payout requests by status (pending, approved, rejected)' },
+  'POST /api/v1/bank/approval/approve': {
+    operationId: 'bankApprovePayout',
+    summary: 'Approve a payout request and pay the supplier (status 5 → 6, once)',
+    description: 'By a bank user other than the requester (the requester gets 403). The approval and the payout are one transaction; of concurrent approvals exactly one pays, the others answer 409.',
+  },
+  'POST /api/v1/bank/approval/reject': { operationId: 'bankRejectPayout', summary: 'Reject a payout request with a reason (the order stays at 5)' },
   'GET /api/v1/pub/order/invoice/file/{file}': {
     operationId: 'getInvoiceFile',
     summary: 'Download an order’s invoice',

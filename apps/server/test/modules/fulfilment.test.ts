@@ -63,8 +63,10 @@ beforeAll(async () => {
   supplierId = await partyId('providers', supplier.id);
   admin = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'admin' })));
   bank = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'bank' })));
-  await ctx.db.execute(sql`insert into platform_settings (id, bank_share_rate) values (true, 3300)
-                           on conflict (id) do update set bank_share_rate = 3300`);
+  // These tests are about the payout itself: every order here is below the payout approval threshold,
+  // so the bank's Pay pays at once (payout-approvals.test.ts covers the requests a second bank user approves).
+  await ctx.db.execute(sql`insert into platform_settings (id, bank_share_rate, payout_approval_threshold) values (true, 3300, 100000000000)
+                           on conflict (id) do update set bank_share_rate = 3300, payout_approval_threshold = 100000000000`);
 });
 
 describe('an order from waiting to paid by the bank', () => {

@@ -37,6 +37,14 @@ describe('demo orders', () => {
     const paid = orders.find((o: { status: number }) => o.status === 6);
     const shown = body(await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/order/show/${paid._id}`, headers: bearer(admin.token) })).content.order;
     expect(shown.breakdown.bankShare + shown.breakdown.platformShare).toBeCloseTo(shown.breakdown.discount, 2);
+    // The paid order went through four eyes: bank@example.com requested the payout, bank2@example.com approved it.
+    const approvals = await ctx.db.execute<{ status: string; requester: string; approver: string }>(
+      sql`select a.status, r.email as requester, d.email as approver from payout_approvals a
+          join users r on r.id = a.requested_by join users d on d.id = a.decided_by where a.order_id = ${paid._id}`,
+    );
+    expect(approvals.rows).toEqual([{ status: 'approved', requester: 'bank@example.com', approver: 'bank2@example.com' }]);
+    const pending = await ctx.db.execute(sql`select id from payout_approvals where status = 'pending'`);
+    expect(pending.rows).toEqual([]);
 
     const { sme } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/sme/profile/get', headers })).content;
     expect(sme.credit.amount).toBeGreaterThanOrEqual(5000);

@@ -196,6 +196,9 @@ const ROUTES: Record<string, Rule> = {
   'PUT /api/v1/admin/category': { access: ADMIN, payload: {}, admitted: 400 },
   'GET /api/v1/admin/bank/share-rate': { access: ADMIN },
   'PUT /api/v1/admin/bank/share-rate': { access: ADMIN, payload: {}, admitted: 400 },
+  // The bank reads the payout approval threshold (its order page offers Pay or Request payout by it).
+  'GET /api/v1/admin/payout/approval-threshold': { access: ['admin', 'bank'], check: (body) => expect(body.content.threshold).toBeGreaterThanOrEqual(0) },
+  'PUT /api/v1/admin/payout/approval-threshold': { access: ADMIN, payload: {}, admitted: 400 },
   'GET /api/v1/admin/insurance/order': { access: ADMIN },
   'POST /api/v1/admin/insurance/order': { access: ADMIN, payload: {}, admitted: 400 },
   // Back-office users: an empty body is refused by the schema, so nobody is invited, disabled or enabled.
@@ -283,6 +286,9 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/v1/bank/installment/list': { access: ['bank'] },
   'POST /api/v1/admin/order/invoice/verify': { access: ADMIN, payload: {}, admitted: 400 },
   'POST /api/v1/bank/order/pay': { access: ['bank'], payload: {}, admitted: 400 },
+  'GET /api/v1/bank/approval/list': { access: ['bank'] },
+  'POST /api/v1/bank/approval/approve': { access: ['bank'], payload: {}, admitted: 400 },
+  'POST /api/v1/bank/approval/reject': { access: ['bank'], payload: {}, admitted: 400 },
   // Public at the gate; the handler admits the order's parties, the admin and the bank (policy 6).
   'GET /api/v1/pub/order/invoice/file/{file}': {
     access: 'public',

@@ -97,6 +97,7 @@ export const PAGE_TITLES: TitleMap = {
     orders: 'orders',
     order: 'order',
     installments: 'instalments',
+    approvals: 'approvals',
     account: 'account',
   },
   insurance: {

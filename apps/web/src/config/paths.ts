@@ -117,6 +117,7 @@ export const paths = {
     orders: { path: 'orders', getHref: () => '/bank/orders' },
     order: { path: 'order/:id', getHref: (orderId: string) => `/bank/order/${id(orderId)}` },
     installments: { path: 'installments', getHref: () => '/bank/installments' },
+    approvals: { path: 'approvals', getHref: () => '/bank/approvals' },
     account: { path: 'account', getHref: () => '/bank/account' },
   },
 

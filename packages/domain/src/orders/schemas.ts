@@ -87,6 +87,16 @@ export const breakdownShape = z.object({
 });
 export type OrderBreakdown = z.infer<typeof breakdownShape>;
 
+/** A payout request waiting for a second bank user, as the back office sees it on the order. */
+export const pendingPayoutShape = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  requestedBy: z.string(),
+  requester: z.object({ _id: z.string(), email: z.string() }),
+  requestedAt: z.string(),
+});
+export type PendingPayout = z.infer<typeof pendingPayoutShape>;
+
 export const orderShape = z.object({
   _id: z.string(),
   amount: z.number(),
@@ -106,10 +116,12 @@ export const orderShape = z.object({
   installments: z.array(installmentShape),
   /** Admin and bank only. */
   breakdown: breakdownShape.optional(),
+  /** Back office only: the payout request waiting for approval, or null. */
+  pendingPayout: pendingPayoutShape.nullable().optional(),
 });
 export type Order = z.infer<typeof orderShape>;
 
-export const orderListItem = orderShape.omit({ installments: true, verify_code: true, breakdown: true });
+export const orderListItem = orderShape.omit({ installments: true, verify_code: true, breakdown: true, pendingPayout: true });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
 export const orderListResponse = okEnvelope(z.object({ orders: z.array(orderListItem), count: z.number().int() }));
@@ -173,3 +185,65 @@ export const installmentListResponse = okEnvelope(z.object({ installments: z.arr
 
 /** The answer of a supplier's, admin's or bank's step on an order. */
 export const orderStepResponse = okEnvelope(z.object({ order: z.object({ _id: z.string(), status: z.number().int() }) }));
+
+// ---- four eyes on bank payouts (DESIGN.md §8)
+
+export const PAYOUT_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PayoutApprovalStatus = (typeof PAYOUT_APPROVAL_STATUSES)[number];
+
+/** The admin's setting: a payout of at least this many currency units needs a second bank user (0: every payout). */
+export const payoutThresholdRequest = z.object({
+  threshold: amount({ required: MESSAGES.payoutThresholdInvalid, tooSmall: MESSAGES.payoutThresholdInvalid }, { min: 0, max: MAX_ORDER_AMOUNT }),
+});
+export const payoutThresholdResponse = okEnvelope(z.object({ threshold: z.number() }));
+
+const backofficeUser = z.object({ _id: z.string(), email: z.string() });
+
+/** A payout request: `requestedBy` is the requesting bank user's id; `requester` names that user. */
+export const payoutApprovalShape = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  amount: z.number(),
+  requestedBy: z.string(),
+  requester: backofficeUser,
+  requestedAt: z.string(),
+  status: z.enum(PAYOUT_APPROVAL_STATUSES),
+  decidedBy: backofficeUser.nullable(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type PayoutApproval = z.infer<typeof payoutApprovalShape>;
+
+/** In the bank's queue: the request with its order's parties and the payout split it posts. */
+export const payoutApprovalListItem = payoutApprovalShape.extend({
+  order: z.object({ _id: z.string(), status: z.number().int(), description: z.string(), sme: z.string().nullable(), supplier: z.string().nullable() }),
+  breakdown: breakdownShape,
+});
+export type PayoutApprovalListItem = z.infer<typeof payoutApprovalListItem>;
+
+export const payoutApprovalListQuery = z.object({
+  status: z.enum(PAYOUT_APPROVAL_STATUSES, { error: MESSAGES.invalidRequest }).default('pending'),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PayoutApprovalListQuery = z.infer<typeof payoutApprovalListQuery>;
+export const payoutApprovalListResponse = okEnvelope(z.object({ approvals: z.array(payoutApprovalListItem), count: z.number().int() }));
+
+export const payoutApprovalIdRequest = z.object({
+  approvalId: z.string({ error: MESSAGES.payoutApprovalNotFound }).uuid({ error: MESSAGES.payoutApprovalNotFound }),
+});
+export const payoutRejectRequest = payoutApprovalIdRequest.extend({
+  reason: text({ error: MESSAGES.payoutReasonRequired }).trim().min(1, MESSAGES.payoutReasonRequired).max(500),
+});
+
+/** The bank's Pay: the order paid (below the threshold) or the payout request made (at or above it). */
+export const bankPayResponse = okEnvelope(
+  z.object({
+    order: z.object({ _id: z.string(), status: z.number().int() }).optional(),
+    approval: payoutApprovalShape.optional(),
+  }),
+);
+/** A decision on a payout request: the request as decided and, once approved, the order paid. */
+export const payoutDecisionResponse = okEnvelope(
+  z.object({ approval: payoutApprovalShape, order: z.object({ _id: z.string(), status: z.number().int() }) }),
+);

@@ -1,6 +1,6 @@
 // What the back office decides beyond levels: insurance declines (the cascade) and platform settings.
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { insuranceCompanies } from './auth.js';
 import { smes } from './party.js';
 
@@ -26,10 +26,13 @@ export const platformSettings = pgTable(
     id: boolean('id').primaryKey().default(true),
     /** The bank's share of each supplier discount, in basis points (1000 = 10%). */
     bankShareRate: integer('bank_share_rate').notNull().default(1000),
+    /** Minor units: a bank payout of at least this much needs a second bank user's approval (0: every payout). */
+    payoutApprovalThreshold: bigint('payout_approval_threshold', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('platform_settings_single_row', sql`${t.id}`),
     check('platform_settings_share_rate_check', sql`${t.bankShareRate} between 0 and 9900`),
+    check('platform_settings_payout_threshold_check', sql`${t.payoutApprovalThreshold} >= 0`),
   ],
 );

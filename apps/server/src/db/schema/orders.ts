@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { providers, smes } from './party.js';
+import { users } from './auth.js';
 
 export const orders = pgTable(
   'orders',
@@ -157,3 +158,35 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
+
+/**
+ * Four eyes on bank payouts (DESIGN.md §8): a bank user's request to pay an order's supplier, decided by
+ * a second bank user. At most one request per order is pending at a time.
+ */
+export const payoutApprovals = pgTable(
+  'payout_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Minor units: the order's amount when the payout was requested. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why it was rejected. */
+    reason: text('reason'),
+  },
+  (t) => [
+    check('payout_approvals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('payout_approvals_decided_check', sql`(${t.status} = 'pending') = (${t.decidedBy} is null)`),
+    uniqueIndex('payout_approvals_pending_order_key').on(t.orderId).where(sql`${t.status} = 'pending'`),
+    index('payout_approvals_status_requested_idx').on(t.status, t.requestedAt, t.id),
+    index('payout_approvals_order_idx').on(t.orderId, t.requestedAt),
+  ],
+);

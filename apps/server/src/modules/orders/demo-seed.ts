@@ -66,7 +66,8 @@ export async function seedDemoOrders({
   const principal = active.rows[0] && (await actingAs(db, smeEmail, 'sme'));
   const admin = await actingAs(db, 'admin@example.com', 'admin');
   const bank = await actingAs(db, 'bank@example.com', 'bank');
-  if (!principal || !admin || !bank) return 0;
+  const approver = await actingAs(db, 'bank2@example.com', 'bank');
+  if (!principal || !admin || !bank || !approver) return 0;
 
   let made = 0;
   for (const demo of DEMO_ORDERS) {
@@ -100,7 +101,11 @@ export async function seedDemoOrders({
         await fulfilment.uploadInvoice(supplierAccount, orderId, samplePdf(`Invoice: ${demo.description}`));
       }
       if (demo.status >= ORDER_STATUS.invoiceVerifiedByAdmin) await fulfilment.verifyInvoice(admin, orderId);
-      if (demo.status >= ORDER_STATUS.paidByBank) await fulfilment.payByBank(bank, orderId);
+      if (demo.status >= ORDER_STATUS.paidByBank) {
+        // Four eyes: one bank user requests the payout (at or above the threshold) and the second approves it.
+        const paid = await fulfilment.payByBank(bank, orderId);
+        if ('approval' in paid) await fulfilment.approvePayout(approver, paid.approval._id);
+      }
     }
 
     // Back-date the order, so the lists read like weeks of business and one instalment is late.

@@ -2,6 +2,7 @@
 // invoice file (DESIGN.md §7).
 import {
   MESSAGES,
+  bankPayResponse,
   deliveredRequest,
   errorEnvelope,
   idParams,
@@ -12,6 +13,11 @@ import {
   orderListResponse,
   orderShowResponse,
   orderStepResponse,
+  payoutApprovalIdRequest,
+  payoutApprovalListQuery,
+  payoutApprovalListResponse,
+  payoutDecisionResponse,
+  payoutRejectRequest,
 } from '@qist/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -141,8 +147,41 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     '/bank/order/pay',
-    { config: { access: ['bank'] }, schema: { tags: ['bank orders'], security, summary: 'Pay the supplier (5 → 6, once)', body: orderIdRequest, response: { 200: orderStepResponse, ...errors } } },
-    async (request) => ok({ order: await fulfilment.payByBank(principalOf(request), request.body.orderId) }),
+    {
+      config: { access: ['bank'] },
+      schema: {
+        tags: ['bank orders'],
+        security,
+        summary: 'Pay the supplier (5 → 6, once) below the approval threshold; at or above it, request the payout for a second bank user',
+        body: orderIdRequest,
+        response: { 200: bankPayResponse, ...errors },
+      },
+    },
+    async (request) => ok(await fulfilment.payByBank(principalOf(request), request.body.orderId)),
+  );
+  // ---- four eyes on payouts: the bank's approval queue
+  const bankOnly = { access: ['bank'] as const };
+  const approvalTags = ['bank payout approvals'];
+  app.get(
+    '/bank/approval/list',
+    { config: bankOnly, schema: { tags: approvalTags, security, summary: 'Payout requests by status', querystring: payoutApprovalListQuery, response: { 200: payoutApprovalListResponse, ...errors } } },
+    async (request) => ok(await fulfilment.listPayoutApprovals(request.query)),
+  );
+  app.post(
+    '/bank/approval/approve',
+    {
+      config: bankOnly,
+      schema: { tags: approvalTags, security, summary: 'Approve another bank user’s payout request: the supplier is paid (5 → 6, once)', body: payoutApprovalIdRequest, response: { 200: payoutDecisionResponse, ...errors } },
+    },
+    async (request) => ok(await fulfilment.approvePayout(principalOf(request), request.body.approvalId)),
+  );
+  app.post(
+    '/bank/approval/reject',
+    {
+      config: bankOnly,
+      schema: { tags: approvalTags, security, summary: 'Reject a payout request with a reason (the order stays at 5)', body: payoutRejectRequest, response: { 200: payoutDecisionResponse, ...errors } },
+    },
+    async (request) => ok(await fulfilment.rejectPayout(principalOf(request), request.body.approvalId, request.body.reason)),
   );
 
   // ---- the invoice file: its order's SME and supplier, the admin and the bank, or a signed link

@@ -20,17 +20,22 @@ import {
   type OrderListFilter,
   type OrderListQuery,
   type OrderBreakdown,
+  type PayoutApproval,
+  type PayoutApprovalListQuery,
+  type PendingPayout,
 } from '@qist/domain';
 import { withTransaction, type Db, type Executor, type Tx } from '../../db/transaction.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.js';
 import { csvStream } from '../../lib/csv.js';
 import { inspectUpload } from '../../lib/file-content.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import type { Principal } from '../../lib/principal.js';
 import { orderAccountTotals, postEntry } from '../ledger/repository.js';
+import { findPayoutApprovalThreshold } from '../settings/repository.js';
 import type { Throttle } from '../throttle/service.js';
 import type { PaymentGateway } from './gateway.js';
 import { isoOf, toBreakdown, toOrder, toOrderListItem } from './projection.js';
+import * as payouts from './payout-repository.js';
 import * as repo from './repository.js';
 import { assertTransition, cancelLockedOrder } from './steps.js';
 
@@ -49,6 +54,46 @@ function sameCode(given: string, expected: string): boolean {
   const a = Buffer.from(given.trim().toUpperCase());
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * 5 → 6 on an order already locked for the step: the bank pays the supplier the amount less its discount,
+ * split by the order's snapshot rates. The one place a payout is posted, whether paid at once or approved.
+ */
+async function payOutLockedOrder(tx: Tx, order: repo.LockedForStep, now: Date) {
+  const step = assertTransition('payByBank', order.status);
+  const amount = Number(order.amount);
+  await postEntry(tx, bankPayoutEntry(amount, orderBreakdown(amount, order.tax_rate, order.bank_share_rate)), {
+    smeId: order.sme_id,
+    orderId: order.id,
+  });
+  await repo.updateOrder(tx, order.id, { status: step.to, now });
+  return { _id: order.id, status: step.to };
+}
+
+function toApproval(row: payouts.ApprovalRow): PayoutApproval {
+  return {
+    _id: row.id,
+    orderId: row.order_id,
+    amount: fromMinorUnits(Number(row.amount)),
+    requestedBy: row.requested_by,
+    requester: { _id: row.requested_by, email: row.requester_email },
+    requestedAt: isoOf(row.requested_at),
+    status: row.status,
+    decidedBy: row.decided_by ? { _id: row.decided_by, email: row.decider_email ?? '' } : null,
+    decidedAt: row.decided_at ? isoOf(row.decided_at) : null,
+    reason: row.reason,
+  };
+}
+
+function toPendingPayout(row: payouts.ApprovalRow): PendingPayout {
+  return {
+    _id: row.id,
+    amount: fromMinorUnits(Number(row.amount)),
+    requestedBy: row.requested_by,
+    requester: { _id: row.requested_by, email: row.requester_email },
+    requestedAt: isoOf(row.requested_at),
+  };
 }
 
 export interface FulfilmentDeps {
@@ -121,8 +166,12 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
       const installments = await repo.listInstallments(db, orderId);
       const withBreakdown = principal.role === 'admin' || principal.role === 'bank';
       const order = toOrder(row, installments, { verifyCode: false, ...(withBreakdown ? { breakdown: await breakdownOf(row) } : {}) });
+      // Every back-office role sees a payout request waiting for its second bank user.
+      const backOffice = withBreakdown || principal.role === 'insurance';
+      const pending = backOffice ? await payouts.findPendingForOrder(db, orderId) : undefined;
+      const withPending = backOffice ? { ...order, pendingPayout: pending ? toPendingPayout(pending) : null } : order;
       // The invoice is for the owning supplier, the admin and the bank (part 2: not the insurer).
-      return principal.role === 'insurance' ? { ...order, invoice: null } : order;
+      return principal.role === 'insurance' ? { ...withPending, invoice: null } : withPending;
     },
 
     async listInstallments(query: { page: number; perPage: number }) {
@@ -282,20 +331,95 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
       });
     },
 
-    /** 5 → 6, once: the bank pays the supplier the amount less its discount, split by the order's snapshot rates. */
-    async payByBank(_principal: Principal, orderId: string) {
-      return withTransaction(db, async (tx) => {
-        const order = await repo.lockOrderForStep(tx, orderId);
-        if (!order) throw notFound(MESSAGES.orderNotFound);
-        const step = assertTransition('payByBank', order.status);
-        const amount = Number(order.amount);
-        await postEntry(tx, bankPayoutEntry(amount, orderBreakdown(amount, order.tax_rate, order.bank_share_rate)), {
-          smeId: order.sme_id,
-          orderId: order.id,
+    /**
+     * The bank's Pay on an order at 5. Below the payout approval threshold it pays at once (5 → 6); at or
+     * above it, it records a payout request for a second bank user and the order stays at 5. While a
+     * request is pending neither pays nor requests again.
+     */
+    async payByBank(principal: Principal, orderId: string): Promise<{ order: { _id: string; status: number } } | { approval: PayoutApproval }> {
+      try {
+        return await withTransaction(db, async (tx) => {
+          const order = await repo.lockOrderForStep(tx, orderId);
+          if (!order) throw notFound(MESSAGES.orderNotFound);
+          assertTransition('payByBank', order.status);
+          if (await payouts.findPendingForOrder(tx, order.id)) throw conflict(MESSAGES.payoutAlreadyRequested);
+          const amount = Number(order.amount);
+          if (amount < (await findPayoutApprovalThreshold(tx))) return { order: await payOutLockedOrder(tx, order, clock()) };
+          const id = await payouts.insertPending(tx, { orderId: order.id, amount, requestedBy: principal.userId, now: clock() });
+          const row = await payouts.findApproval(tx, id);
+          if (!row) throw new Error('the payout request just made is missing');
+          return { approval: toApproval(row) };
         });
-        await repo.updateOrder(tx, order.id, { status: step.to, now: clock() });
-        return { _id: order.id, status: step.to };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.payoutAlreadyRequested);
+        throw error;
+      }
+    },
+
+    /**
+     * A second bank user approves a payout request: in one transaction, under the order's lock and then the
+     * request's, the request is checked pending and not the approver's own, the payout is posted and the
+     * request marked approved. Concurrent approvals queue on the locks; only the first finds it pending.
+     */
+    async approvePayout(principal: Principal, approvalId: string) {
+      const known = await payouts.findApproval(db, approvalId);
+      if (!known) throw notFound(MESSAGES.payoutApprovalNotFound);
+      return withTransaction(db, async (tx) => {
+        const order = await repo.lockOrderForStep(tx, known.order_id);
+        if (!order) throw notFound(MESSAGES.orderNotFound);
+        const approval = await payouts.lockApproval(tx, approvalId);
+        if (!approval) throw notFound(MESSAGES.payoutApprovalNotFound);
+        if (approval.status !== 'pending') throw conflict(MESSAGES.payoutApprovalDecided);
+        if (approval.requested_by === principal.userId) throw forbidden(MESSAGES.payoutOwnRequest);
+        const now = clock();
+        const paid = await payOutLockedOrder(tx, order, now);
+        await payouts.decide(tx, approvalId, { status: 'approved', decidedBy: principal.userId, now });
+        const decided = await payouts.findApproval(tx, approvalId);
+        if (!decided) throw new Error('the payout request just approved is missing');
+        return { approval: toApproval(decided), order: paid };
       });
+    },
+
+    /** Any bank user closes a pending request with a reason; the order stays at 5 and can be requested again. */
+    async rejectPayout(principal: Principal, approvalId: string, reason: string) {
+      const known = await payouts.findApproval(db, approvalId);
+      if (!known) throw notFound(MESSAGES.payoutApprovalNotFound);
+      return withTransaction(db, async (tx) => {
+        // The same order of locks as an approval: the order's, then the request's.
+        const order = await repo.lockOrderForStep(tx, known.order_id);
+        if (!order) throw notFound(MESSAGES.orderNotFound);
+        const approval = await payouts.lockApproval(tx, approvalId);
+        if (!approval) throw notFound(MESSAGES.payoutApprovalNotFound);
+        if (approval.status !== 'pending') throw conflict(MESSAGES.payoutApprovalDecided);
+        await payouts.decide(tx, approvalId, { status: 'rejected', decidedBy: principal.userId, now: clock(), reason });
+        const decided = await payouts.findApproval(tx, approvalId);
+        if (!decided) throw new Error('the payout request just rejected is missing');
+        return { approval: toApproval(decided), order: { _id: order.id, status: order.status } };
+      });
+    },
+
+    /** The bank's approval queue by status, each request with its order and the payout split it posts. */
+    async listPayoutApprovals(query: PayoutApprovalListQuery) {
+      const { rows, count } = await payouts.listApprovals(db, query);
+      return {
+        approvals: rows.map((row) => {
+          const split = orderBreakdown(Number(row.amount), row.tax_rate, row.bank_share_rate);
+          return {
+            ...toApproval(row),
+            order: { _id: row.order_id, status: row.order_status, description: row.description, sme: row.sme_title, supplier: row.provider_title },
+            breakdown: {
+              discountRate: basisPointsToFraction(row.tax_rate),
+              discount: fromMinorUnits(split.discountMinor),
+              bankShareRate: basisPointsToFraction(row.bank_share_rate),
+              bankShare: fromMinorUnits(split.bankShareMinor),
+              platformShareRate: basisPointsToFraction(10_000 - row.bank_share_rate),
+              platformShare: fromMinorUnits(split.platformShareMinor),
+              supplierPayout: fromMinorUnits(split.supplierPayoutMinor),
+            },
+          };
+        }),
+        count,
+      };
     },
   };
 }

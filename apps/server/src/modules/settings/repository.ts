@@ -42,6 +42,21 @@ export async function setBankShareRateBp(executor: Executor, basisPoints: number
     .onConflictDoUpdate({ target: platformSettings.id, set: { bankShareRate: basisPoints, updatedAt: new Date() } });
 }
 
+// ---- four eyes on payouts
+
+/** Minor units: a bank payout of at least this much needs a second bank user (0, the default: every payout). */
+export async function findPayoutApprovalThreshold(executor: Executor): Promise<number> {
+  const [row] = await executor.select({ threshold: platformSettings.payoutApprovalThreshold }).from(platformSettings);
+  return row?.threshold ?? 0;
+}
+
+export async function setPayoutApprovalThreshold(executor: Executor, minor: number): Promise<void> {
+  await executor
+    .insert(platformSettings)
+    .values({ id: true, payoutApprovalThreshold: minor })
+    .onConflictDoUpdate({ target: platformSettings.id, set: { payoutApprovalThreshold: minor, updatedAt: new Date() } });
+}
+
 // ---- insurance companies' priority
 
 export async function listInsuranceCompanies(db: Executor) {

@@ -1,4 +1,4 @@
-// /api/v1/admin/…: the admin's platform settings (industries, bank share rate, insurers' priority, sign-up codes).
+// /api/v1/admin/…: the admin's platform settings (industries, bank share rate, payout approval threshold, insurers' priority, sign-up codes).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoriesResponse,
@@ -8,6 +8,8 @@ import {
   errorEnvelope,
   insuranceOrderRequest,
   insuranceOrderResponse,
+  payoutThresholdRequest,
+  payoutThresholdResponse,
   shareRateRequest,
   shareRateResponse,
   signupCodeUpdateRequest,
@@ -47,6 +49,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     '/admin/bank/share-rate',
     { config: adminOnly, schema: { ...docs, body: shareRateRequest, response: { 200: shareRateResponse, ...errors } } },
     async (request) => ({ status: true as const, content: await settings.setShareRate(request.body.rate) }),
+  );
+  // The bank reads the threshold too: its order page offers Pay or Request payout by it.
+  app.get(
+    '/admin/payout/approval-threshold',
+    {
+      config: { access: ['admin', 'bank'] as const },
+      schema: { ...docs, summary: 'The payout approval threshold (admin and bank)', response: { 200: payoutThresholdResponse, ...errors } },
+    },
+    async () => ({ status: true as const, content: await settings.payoutApprovalThreshold() }),
+  );
+  app.put(
+    '/admin/payout/approval-threshold',
+    { config: adminOnly, schema: { ...docs, summary: 'Set the payout approval threshold', body: payoutThresholdRequest, response: { 200: payoutThresholdResponse, ...errors } } },
+    async (request) => ({ status: true as const, content: await settings.setPayoutApprovalThreshold(request.body.threshold) }),
   );
   app.get(
     '/admin/insurance/order',

@@ -1,6 +1,6 @@
 // The admin's platform settings: industries, the bank's share of supplier discounts, the insurers'
 // priority order and the sign-up codes. Rates are basis points inside and fractions at the API.
-import { MESSAGES, basisPointsToFraction, fractionToBasisPoints, type SelfRegisterRole } from '@qist/domain';
+import { MESSAGES, basisPointsToFraction, fractionToBasisPoints, fromMinorUnits, toMinorUnits, type SelfRegisterRole } from '@qist/domain';
 import { withTransaction, type Db } from '../../db/transaction.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.js';
 import * as repo from './repository.js';
@@ -53,6 +53,16 @@ export function createSettingsService({ db }: SettingsDeps) {
     async setShareRate(rate: number) {
       await repo.setBankShareRateBp(db, fractionToBasisPoints(rate));
       return { rate: basisPointsToFraction(await repo.findBankShareRateBp(db)) };
+    },
+
+    /** The payout approval threshold, in currency units. */
+    async payoutApprovalThreshold() {
+      return { threshold: fromMinorUnits(await repo.findPayoutApprovalThreshold(db)) };
+    },
+
+    async setPayoutApprovalThreshold(threshold: number) {
+      await repo.setPayoutApprovalThreshold(db, toMinorUnits(threshold));
+      return { threshold: fromMinorUnits(await repo.findPayoutApprovalThreshold(db)) };
     },
 
     insuranceOrder,

@@ -1,6 +1,6 @@
 // The bank area (part 2 §2): the SME list and profiles with the bank's decision, its orders (with
-// Pay) and instalments, and its dashboard.
-import { IconCalendarDollar, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
+// Pay or Request payout), its payout approvals (DESIGN.md §8), instalments and its dashboard.
+import { IconCalendarDollar, IconChecklist, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
@@ -22,6 +22,7 @@ const loadOrderPages = () => import('./backoffice-orders');
 const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrdersPage })));
 const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrderPage })));
 const InstallmentsPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeInstallmentsPage })));
+const ApprovalsPage = lazy(() => loadOrderPages().then((m) => ({ default: m.PayoutApprovalsPage })));
 
 // The dashboard: the dashboards' chunk (./dashboards, strings in 'dashboards'), charts loaded after it.
 const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: m.BankDashboardPage })));
@@ -44,6 +45,7 @@ export default function BankArea() {
     { href: P.smes.getHref(), label: t('panel.menu.smes'), icon: IconUsers, count: counts?.smes },
     { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt, count: counts?.payouts },
     { href: P.installments.getHref(), label: t('panel.menu.installments'), icon: IconCalendarDollar },
+    { href: P.approvals.getHref(), label: t('panel.menu.approvals'), icon: IconChecklist },
   ];
 
   return (
@@ -59,6 +61,7 @@ export default function BankArea() {
           <Route path={P.orders.path} element={<OrdersPage role="bank" />} />
           <Route path={P.order.path} element={<OrderPage role="bank" />} />
           <Route path={P.installments.path} element={<InstallmentsPage role="bank" />} />
+          <Route path={P.approvals.path} element={<ApprovalsPage />} />
           <Route path={P.account.path} element={<AccountPage />} />
           <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
         </Routes>

@@ -137,6 +137,13 @@ export const backofficeEn = {
       hint: "The bank's share of each supplier discount, from 0 to 0.99. The platform keeps the rest.",
       split: 'Bank {{bank}} % · platform {{platform}} %',
     },
+    payoutThreshold: {
+      title: 'Payout approval threshold',
+      label: 'Approval threshold',
+      hint: 'A bank payout of at least this amount needs a second bank user to approve it. 0: every payout does.',
+      current: 'Payouts from {{amount}} need a second bank user',
+      every: 'Every payout needs a second bank user',
+    },
     industries: {
       title: 'Industries',
       hint: 'The business sectors SMEs and suppliers choose from.',

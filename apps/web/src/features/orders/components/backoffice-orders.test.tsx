@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@qist/domain';
 import { i18n } from '@/i18n';
@@ -56,21 +56,37 @@ describe("the admin's order page", () => {
   });
 });
 
+/** Below the payout approval threshold (the order is $1,000): the bank pays at once. */
+const HIGH_THRESHOLD = { 'GET /api/v1/admin/payout/approval-threshold': ok({ threshold: 5000 }) };
+/** At or above it: the bank's Pay is a payout request for a second bank user. */
+const LOW_THRESHOLD = { 'GET /api/v1/admin/payout/approval-threshold': ok({ threshold: 1000 }) };
+
+const PENDING = {
+  _id: 'b3c1d2e4-0000-4000-8000-000000000001',
+  amount: 1000,
+  requestedBy: 'id-bank1',
+  requester: { _id: 'id-bank1', email: 'bank1@example.com' },
+  requestedAt: '2025-02-03T09:15:00.000Z',
+};
+
 describe("the bank's order page", () => {
   it.each([4, 5, 6])('at status %i offers Pay only at 5', async (status) => {
-    openOrder('bank', order(status, 1, { breakdown: BREAKDOWN }));
+    openOrder('bank', order(status, 1, { breakdown: BREAKDOWN }), HIGH_THRESHOLD);
     await loaded();
-    expect(button('Pay') !== null).toBe(status === 5);
+    if (status === 5) expect(await screen.findByRole('button', { name: 'Pay' })).toBeInTheDocument();
+    else expect(button('Pay')).toBeNull();
+    expect(button('Request payout')).toBeNull();
     expect(screen.getByRole('region', { name: 'Breakdown' })).toBeInTheDocument();
   });
 
   it("asks first, showing the supplier's payout; pays after Yes and goes back", async () => {
     const { user, router, fetchMock } = openOrder('bank', order(5, 3, { breakdown: { ...BREAKDOWN, supplierPayout: 899.5 } }), {
+      ...HIGH_THRESHOLD,
       'POST /api/v1/bank/order/pay': ok({ order: { _id: ORDER_ID, status: 6 } }),
       'GET /api/v1/bank/order/list': ok({ orders: [order(6, 3)], count: 1 }),
     });
     await loaded();
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay' }));
     let dialog = within(await screen.findByRole('dialog', { name: 'Are you sure to pay this order ?' }));
     expect(dialog.getByText('$899.50')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'No' }));
@@ -86,13 +102,62 @@ describe("the bank's order page", () => {
 
   it("shows the server's refusal and stays", async () => {
     const { user, router } = openOrder('bank', order(5, 3, { breakdown: BREAKDOWN }), {
+      ...HIGH_THRESHOLD,
       'POST /api/v1/bank/order/pay': fail(409, 'this is not possible while the order is paidByBank'),
     });
     await loaded();
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('this is not possible while the order is Paid by bank')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/bank/order/${ORDER_ID}`);
+  });
+
+  it('at the threshold offers Request payout: asks, requests, says a second bank user must approve and stays', async () => {
+    let shown = order(5, 3, { breakdown: BREAKDOWN, pendingPayout: null });
+    const { user, router, fetchMock } = openOrder('bank', shown, {
+      ...LOW_THRESHOLD,
+      [`GET /api/v1/bank/order/show/${ORDER_ID}`]: () => ok({ order: shown }),
+      'POST /api/v1/bank/order/pay': () => {
+        shown = { ...shown, pendingPayout: PENDING };
+        return ok({ approval: { ...PENDING, orderId: ORDER_ID, status: 'pending', decidedBy: null, decidedAt: null, reason: null } });
+      },
+    });
+    await loaded();
+    await user.click(await screen.findByRole('button', { name: 'Request payout' }));
+    expect(button('Pay')).toBeNull();
+    let dialog = within(await screen.findByRole('dialog', { name: 'Request the payout of this order? A second bank user must approve it.' }));
+    expect(dialog.getByText('$900.00')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'No' }));
+    expect(sentBodies(fetchMock, 'POST', '/api/v1/bank/order/pay')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Request payout' }));
+    dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('payout requested; a second bank user must approve it')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'POST', '/api/v1/bank/order/pay')).toEqual([{ orderId: ORDER_ID }]);
+    // The page stays and shows the request; nothing more to press.
+    const notice = await screen.findByRole('status', { name: 'Payout waiting for approval' });
+    expect(notice).toHaveTextContent('bank1@example.com requested the payout of $1,000.00');
+    expect(button('Request payout')).toBeNull();
+    expect(router.state.location.pathname).toBe(`/bank/order/${ORDER_ID}`);
+  });
+});
+
+describe('a pending payout request on the order page', () => {
+  it.each(['admin', 'bank', 'insurance'] as const)('is shown to %s with its requester and time', async (role) => {
+    openOrder(role, order(5, 3, { breakdown: BREAKDOWN, pendingPayout: PENDING }), LOW_THRESHOLD);
+    await loaded();
+    const notice = await screen.findByRole('status', { name: 'Payout waiting for approval' });
+    expect(notice).toHaveTextContent('bank1@example.com requested the payout of $1,000.00 on 3 Feb 2025');
+    expect(notice).toHaveTextContent('a second bank user must approve it');
+    expect(button('Pay')).toBeNull();
+    expect(button('Request payout')).toBeNull();
+  });
+
+  it('is not shown when there is none', async () => {
+    openOrder('admin', order(5, 3, { breakdown: BREAKDOWN, pendingPayout: null }));
+    await loaded();
+    expect(screen.queryByRole('status', { name: 'Payout waiting for approval' })).toBeNull();
   });
 });
 
@@ -207,11 +272,21 @@ describe('the instalment list', () => {
 describe('in Arabic', () => {
   it('shows the bank order page right to left, with its breakdown and Pay', async () => {
     await i18n.changeLanguage('ar');
-    openOrder('bank', order(5, 3, { breakdown: BREAKDOWN }));
+    openOrder('bank', order(5, 3, { breakdown: BREAKDOWN }), HIGH_THRESHOLD);
     expect(await screen.findByRole('region', { name: 'تفاصيل الطلب' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const breakdown = within(screen.getByRole('region', { name: 'التفصيل المالي' }));
     expect(breakdown.getByText('$900.00')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'دفع' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'دفع' })).toBeInTheDocument();
+  });
+
+  it('offers Request payout and shows a pending request in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    openOrder('bank', order(5, 3, { breakdown: BREAKDOWN }), LOW_THRESHOLD);
+    expect(await screen.findByRole('button', { name: 'طلب الدفع' })).toBeInTheDocument();
+    cleanup();
+    openOrder('insurance', order(5, 3, { pendingPayout: PENDING }));
+    const notice = await screen.findByRole('status', { name: 'دفعة بانتظار الموافقة' });
+    expect(notice).toHaveTextContent('طلب bank1@example.com دفع $1,000.00');
   });
 });

@@ -1,13 +1,14 @@
 // The back office's order pages, written once for admin, bank and insurance (part 2 §2): "list of
 // order's" (SME, Supplier, Amount, Status, Actions, with the status filter) and the shared order detail
-// with the role's extras — the Breakdown for admin and bank, the admin's Verify Invoice, the bank's Pay.
+// with the role's extras — the Breakdown for admin and bank, the admin's Verify Invoice, the bank's Pay,
+// and a payout request waiting for a second bank user for every back-office role.
 // Insurance sees neither breakdown nor invoice.
 import { canTakeAction, type Order } from '@qist/domain';
 import { paths } from '@/config/paths';
 import { OrderBreakdown } from './order-breakdown';
 import { OrderPage } from './order-page';
 import { OrdersList } from './orders-list';
-import { PayOrderButton, VerifyInvoiceButton } from './backoffice-order-actions';
+import { PayOrderButton, PendingPayoutNotice, VerifyInvoiceButton } from './backoffice-order-actions';
 
 export type BackofficeRole = 'admin' | 'bank' | 'insurance';
 
@@ -27,7 +28,11 @@ export function BackofficeOrderPage({ role }: { role: BackofficeRole }) {
     }
     return null;
   };
-  const renderSections = (order: Order) =>
-    role !== 'insurance' && order.breakdown ? <OrderBreakdown breakdown={order.breakdown} /> : null;
+  const renderSections = (order: Order) => (
+    <>
+      {order.pendingPayout && <PendingPayoutNotice pending={order.pendingPayout} />}
+      {role !== 'insurance' && order.breakdown && <OrderBreakdown breakdown={order.breakdown} />}
+    </>
+  );
   return <OrderPage role={role} ordersHref={ordersHref} renderActions={renderActions} renderSections={renderSections} />;
 }

@@ -1,8 +1,10 @@
-// The admin's settings (part 2 §2): insurance priority, bank share rate, industries and sign-up codes.
+// The admin's settings (part 2 §2): insurance priority, bank share rate, payout approval threshold
+// (DESIGN.md §8), industries and sign-up codes.
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Industries } from './industries';
 import { InsurancePriority } from './insurance-priority';
+import { PayoutThresholdForm } from './payout-threshold-form';
 import { ShareRateForm } from './share-rate-form';
 import { SignupCodes } from './signup-codes';
 
@@ -17,6 +19,7 @@ export function SettingsPage() {
         <InsurancePriority />
         <Stack gap="lg">
           <ShareRateForm />
+          <PayoutThresholdForm />
           <SignupCodes />
         </Stack>
       </SimpleGrid>

@@ -13,6 +13,7 @@ function openSettings(extra: FakeRoutes = {}) {
   const fetchMock = stubServer({
     'GET /api/v1/admin/insurance/order': ok({ insurances: [GULF, KUWAIT, OMAN] }),
     'GET /api/v1/admin/bank/share-rate': ok({ rate: 0.1 }),
+    'GET /api/v1/admin/payout/approval-threshold': ok({ threshold: 0 }),
     'GET /api/v1/admin/categories/list': ok({
       categories: [
         { _id: 'cat-1', title: 'Retail', desc: 'Shops and trading', titleAr: 'التجزئة', descAr: 'المتاجر والتجارة' },
@@ -54,6 +55,31 @@ describe('settings: bank share rate', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('done!')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'PUT', '/api/v1/admin/bank/share-rate')).toEqual([{ rate: 0.25 }]);
+  });
+});
+
+describe('settings: payout approval threshold', () => {
+  it('starts from the saved threshold, refuses a negative one or more than 2 decimals, saves a valid one with a toast', async () => {
+    const { user, fetchMock } = openSettings({ 'PUT /api/v1/admin/payout/approval-threshold': (body) => ok(body) });
+    const input = await screen.findByRole('textbox', { name: 'Approval threshold' });
+    expect(input).toHaveValue('0');
+    expect(screen.getByText('Every payout needs a second bank user')).toBeInTheDocument();
+    const form = within(section('Payout approval threshold'));
+
+    await user.clear(input);
+    await user.type(input, '-5');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('the approval threshold must be 0 or more')).toBeInTheDocument();
+    await user.clear(input);
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('the approval threshold must be 0 or more')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'PUT', '/api/v1/admin/payout/approval-threshold')).toEqual([]);
+
+    await user.type(input, '25000.5');
+    expect(screen.getByText('Payouts from $25,000.50 need a second bank user')).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('done!')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'PUT', '/api/v1/admin/payout/approval-threshold')).toEqual([{ threshold: 25000.5 }]);
   });
 });
 
