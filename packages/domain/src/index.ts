@@ -21,3 +21,4 @@ export * from './orders/schedule.js';
 export * from './orders/ledger.js';
 export * from './orders/schemas.js';
 export * from './orders/dashboards.js';
+export * from './audit/schemas.js';
