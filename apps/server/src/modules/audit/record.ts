@@ -10,7 +10,9 @@ import { desc, sql } from 'drizzle-orm';
 import type { AuditAction, AuditActor, AuditTargetType } from '@qist/domain';
 import { auditEvents } from '../../db/schema/index.js';
 import type { Tx } from '../../db/transaction.js';
+import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../../lib/principal.js';
+import { principalOf } from '../../plugins/access.js';
 
 /** The advisory lock key of audit appends (any constant no other lock of the platform uses). */
 export const AUDIT_APPEND_LOCK = 7_170_001;
@@ -36,6 +38,22 @@ export interface HashedFields {
   target: { type: string; id: string };
   ip: string | null;
   detail: Record<string, unknown>;
+}
+
+/** Who acts and from where: what a service needs to record an action besides the action itself. */
+export interface AuditBy {
+  actor: AuditActor | null;
+  ip: string | null;
+}
+
+/** The actor and address of a signed-in request. */
+export function auditByOf(request: FastifyRequest): AuditBy {
+  return { actor: actorOf(principalOf(request)), ip: request.ip };
+}
+
+/** Admin, bank and insurance users: the back office whose reading of files is recorded. */
+export function isBackOffice(principal: Pick<Principal, 'role'>): boolean {
+  return principal.role === 'admin' || principal.role === 'bank' || principal.role === 'insurance';
 }
 
 /** The actor of a signed-in principal. */

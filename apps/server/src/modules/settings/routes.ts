@@ -13,6 +13,7 @@ import {
   signupCodeUpdateRequest,
   signupCodesResponse,
 } from '@qist/domain';
+import { auditByOf } from '../audit/record.js';
 import type { SettingsService } from './service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -31,12 +32,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   app.post(
     '/admin/category',
     { config: adminOnly, schema: { ...docs, summary: 'Create an industry', body: categoryCreateRequest, response: { 200: categoryResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { category: await settings.createCategory(request.body) } }),
+    async (request) => ({ status: true as const, content: { category: await settings.createCategory(request.body, auditByOf(request)) } }),
   );
   app.put(
     '/admin/category',
     { config: adminOnly, schema: { ...docs, summary: 'Edit an industry', body: categoryUpdateRequest, response: { 200: categoryResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { category: await settings.updateCategory(request.body) } }),
+    async (request) => ({ status: true as const, content: { category: await settings.updateCategory(request.body, auditByOf(request)) } }),
   );
   app.get(
     '/admin/bank/share-rate',
@@ -46,7 +47,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   app.put(
     '/admin/bank/share-rate',
     { config: adminOnly, schema: { ...docs, body: shareRateRequest, response: { 200: shareRateResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await settings.setShareRate(request.body.rate) }),
+    async (request) => ({ status: true as const, content: await settings.setShareRate(request.body.rate, auditByOf(request)) }),
   );
   app.get(
     '/admin/insurance/order',
@@ -56,7 +57,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   app.post(
     '/admin/insurance/order',
     { config: adminOnly, schema: { ...docs, summary: 'Reorder the insurance companies', body: insuranceOrderRequest, response: { 200: insuranceOrderResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await settings.setInsuranceOrder(request.body.insuranceList) }),
+    async (request) => ({ status: true as const, content: await settings.setInsuranceOrder(request.body.insuranceList, auditByOf(request)) }),
   );
   app.get(
     '/admin/signup-codes',
@@ -66,6 +67,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   app.put(
     '/admin/signup-codes',
     { config: adminOnly, schema: { ...docs, summary: "Change a role's sign-up code", body: signupCodeUpdateRequest, response: { 200: signupCodesResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await settings.setSignupCode(request.body.role, request.body.code) }),
+    async (request) => ({ status: true as const, content: await settings.setSignupCode(request.body.role, request.body.code, auditByOf(request)) }),
   );
 };
