@@ -3,6 +3,7 @@ import type { AuditEvent, AuditFilterQuery, AuditListQuery } from '@qist/domain'
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/transaction.js';
 import { csvStream } from '../../lib/csv.js';
+import { canonicalJson } from './record.js';
 import * as repo from './repository.js';
 
 /** Rows per batch when the trail is exported. */
@@ -21,7 +22,7 @@ export function createAuditService({ db }: { db: Db }) {
         ['id', 'seq', 'at', 'actor id', 'actor email', 'actor role', 'action', 'target type', 'target id', 'ip', 'detail', 'prev hash', 'hash'],
         (e: AuditEvent) => [
           e._id, e.seq, e.at, e.actor?._id ?? '', e.actor?.email ?? '', e.actor?.role ?? '', e.action,
-          e.target.type, e.target.id, e.ip ?? '', JSON.stringify(e.detail), e.prevHash, e.hash,
+          e.target.type, e.target.id, e.ip ?? '', canonicalJson(e.detail), e.prevHash, e.hash,
         ],
         async (last) => (await repo.auditEventsBefore(db, filter, last?.seq, EXPORT_BATCH)).map(repo.toAuditEvent),
       );
