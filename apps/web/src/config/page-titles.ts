@@ -83,6 +83,7 @@ export const PAGE_TITLES: TitleMap = {
     installments: 'instalments',
     settings: 'settings',
     outbox: 'outbox',
+    audit: 'audit',
     account: 'account',
   },
   bank: {

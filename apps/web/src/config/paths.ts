@@ -101,6 +101,7 @@ export const paths = {
     installments: { path: 'installments', getHref: () => '/admin/installments' },
     settings: { path: 'settings', getHref: () => '/admin/settings' },
     outbox: { path: 'outbox', getHref: () => '/admin/outbox' },
+    audit: { path: 'audit', getHref: () => '/admin/audit' },
     account: { path: 'account', getHref: () => '/admin/account' },
   },
 

@@ -49,6 +49,7 @@ export const ar: Translation<CommonResources> = {
     instalments: 'الأقساط',
     settings: 'الإعدادات',
     outbox: 'صندوق الصادر',
+    audit: 'سجل التدقيق',
     notFound: 'الصفحة غير موجودة',
   },
   notFound: {

@@ -58,6 +58,7 @@ export const en = {
     instalments: 'Instalments',
     settings: 'Settings',
     outbox: 'Outbox',
+    audit: 'Audit trail',
     notFound: 'Page not found',
   },
   notFound: {

@@ -17,6 +17,7 @@ export const backofficeKeys = {
   insuranceOrder: () => ['backoffice', 'settings', 'insurance-order'] as const,
   signupCodes: () => ['backoffice', 'settings', 'signup-codes'] as const,
   outbox: (page: number) => ['backoffice', 'outbox', page] as const,
+  auditEvents: (filter: Record<string, string>, page: number) => ['backoffice', 'audit', { ...filter, page }] as const,
 };
 
 /** The list query of SMEs and suppliers (part 2 §7): ten a page, newest first, level omitted for 'all'. */
