@@ -198,6 +198,17 @@ export const backofficeAr: Translation<BackofficeResources> = {
     detail: 'التفاصيل',
     hash: 'البصمة',
     seq: 'رقم الحدث {{seq}}',
+    targetTypes: {
+      sme: 'منشأة',
+      provider: 'مورد',
+      order: 'طلب',
+      document: 'مستند',
+      invoice: 'فاتورة',
+      setting: 'إعداد',
+      user: 'مستخدم',
+      approval: 'موافقة',
+      email: 'بريد إلكتروني',
+    },
     actions: {
       signInSucceeded: 'تسجيل دخول',
       signInFailed: 'فشل تسجيل الدخول',

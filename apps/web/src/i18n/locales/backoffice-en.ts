@@ -198,6 +198,17 @@ export const backofficeEn = {
     detail: 'Detail',
     hash: 'Hash',
     seq: 'Event number {{seq}}',
+    targetTypes: {
+      sme: 'SME',
+      provider: 'Supplier',
+      order: 'Order',
+      document: 'Document',
+      invoice: 'Invoice',
+      setting: 'Setting',
+      user: 'User',
+      approval: 'Approval',
+      email: 'Email',
+    },
     actions: {
       signInSucceeded: 'Signed in',
       signInFailed: 'Sign-in failed',

@@ -40,16 +40,18 @@ describe("the admin's audit trail", () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Actor', 'Action', 'Target', 'IP address', 'Details']);
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) => Array.from(row.querySelectorAll('td'), (td) => td.textContent);
-    expect(cells(rows[0]!).slice(1, 5)).toEqual(['admin@example.com', 'SME verified', 'sme sme-2', '203.0.113.7']);
-    expect(cells(rows[1]!).slice(1, 5)).toEqual(['Anonymous', 'KYC document opened', 'document file.png', '—']);
+    expect(cells(rows[0]!).slice(1, 5)).toEqual(['admin@example.com', 'SME verified', 'SME sme-2', '203.0.113.7']);
+    expect(cells(rows[1]!).slice(1, 5)).toEqual(['Anonymous', 'KYC document opened', 'Document file.png', '—']);
 
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Credit granted' }));
     await user.type(screen.getByRole('textbox', { name: /Actor/ }), 'bank@example.com');
     await user.type(screen.getByLabelText('From'), '2026-03-01');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(auditCalls(fetchMock)).toEqual([
         '/api/v1/admin/audit/list?page=1&perPage=10',
-        '/api/v1/admin/audit/list?actor=bank%40example.com&from=2026-03-01&page=1&perPage=10',
+        '/api/v1/admin/audit/list?action=sme.credit-granted&actor=bank%40example.com&from=2026-03-01&page=1&perPage=10',
       ]),
     );
 

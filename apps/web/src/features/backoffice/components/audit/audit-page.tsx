@@ -2,7 +2,7 @@
 // filters (action, actor, target, date range), each event's detail and hash, and the CSV download of
 // the same filter.
 import { Button, Code, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { AUDIT_ACTIONS, type AuditActionKey, type AuditEvent } from '@qist/domain';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditActionKey, type AuditEvent, type AuditTargetType } from '@qist/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, tableStateOf, usePageParam, type Column } from '@/components/data-table';
@@ -32,6 +32,7 @@ export function AuditPage() {
     const key = KEY_OF_ACTION.get(action);
     return key ? t(`audit.actions.${key}`) : action;
   };
+  const targetName = (type: string) => ((AUDIT_TARGET_TYPES as readonly string[]).includes(type) ? t(`audit.targetTypes.${type as AuditTargetType}`) : type);
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilter(draft);
@@ -55,7 +56,15 @@ export function AuditPage() {
     { key: 'at', header: t('audit.at'), render: (e) => formatFullDate(e.at) },
     { key: 'actor', header: t('audit.actor'), render: (e) => (e.actor ? <Ltr>{e.actor.email}</Ltr> : t('audit.anonymous')) },
     { key: 'action', header: t('audit.action'), render: (e) => actionName(e.action) },
-    { key: 'target', header: t('audit.target'), render: (e) => <Ltr>{`${e.target.type} ${e.target.id}`}</Ltr> },
+    {
+      key: 'target',
+      header: t('audit.target'),
+      render: (e) => (
+        <>
+          {targetName(e.target.type)} <Ltr>{e.target.id}</Ltr>
+        </>
+      ),
+    },
     { key: 'ip', header: t('audit.ip'), render: (e) => <Ltr>{e.ip ?? '—'}</Ltr> },
     {
       key: 'actions',
