@@ -22,13 +22,14 @@ function foldersIn(dir) {
  *   notifications  the transactional outbox
  *   throttle       rate limits
  *   files/storage  where uploaded bytes live (the file itself, not the files module's routes)
+ *   audit/record   the audit trail's writer: every audited action appends its event in its own transaction
  * Whatever two features both need goes into one of these (or into src/lib), never a feature into
  * another: app.ts wires features together by passing functions. A module that must lean on a
  * feature module gets an explicit line in MODULE_EXTRA_DEPENDENCIES, with the reason beside it.
  * import-x/no-cycle below keeps the shared modules from leaning on each other in a circle.
  */
 const SERVER_MODULES = 'apps/server/src/modules';
-const SHARED_SERVER_MODULES = ['parties', 'settings', 'notifications', 'throttle', 'files/storage.ts'];
+const SHARED_SERVER_MODULES = ['parties', 'settings', 'notifications', 'throttle', 'files/storage.ts', 'audit/record.ts'];
 /** @type {Record<string, string[]>} module → further modules it may import, each with its reason. */
 const MODULE_EXTRA_DEPENDENCIES = {
   // Every money step writes its journal entry in its own transaction, through the ledger's writer.

@@ -71,6 +71,7 @@ const SCREENS: Record<Role, (page: Page) => Promise<string[]>> = {
       '/admin/installments',
       '/admin/pre-registered',
       '/admin/settings',
+      '/admin/audit',
     ];
   },
   bank: async (page) => {
@@ -83,8 +84,8 @@ const SCREENS: Record<Role, (page: Page) => Promise<string[]>> = {
   },
 };
 
-/** The screens axe checks in each role (the lists, the SME's profile, an order detail, the bank's approvals). */
-const AXE_SCREENS = /\/(sme|supplier|orders|installments|approvals|pre-registered|profile)$|\/order\//;
+/** The screens axe checks in each role (the lists, the SME's profile, an order detail, the bank's approvals, the audit trail). */
+const AXE_SCREENS = /\/(sme|supplier|orders|installments|approvals|pre-registered|profile|audit)$|\/order\//;
 
 test.describe('in Arabic at phone width', () => {
   test.use({ viewport: PHONE });
@@ -125,7 +126,7 @@ test('the landing page and the sign-in pass axe in English on a desktop', async 
 });
 
 const BACK_OFFICE_LISTS: Partial<Record<Role, string[]>> = {
-  admin: ['/admin/sme', '/admin/supplier', '/admin/orders', '/admin/installments', '/admin/pre-registered'],
+  admin: ['/admin/sme', '/admin/supplier', '/admin/orders', '/admin/installments', '/admin/pre-registered', '/admin/audit'],
   bank: ['/bank/sme', '/bank/orders', '/bank/installments', '/bank/approvals'],
   insurance: ['/insurance/sme', '/insurance/orders'],
 };

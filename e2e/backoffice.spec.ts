@@ -1,6 +1,7 @@
 // The back office end to end: an SME that finished onboarding goes from level 4 to 8 through the
 // admin, bank and insurance panels (the first insurer declines), a supplier is verified with a 12%
-// discount, and the admin reorders the insurers by dragging.
+// discount, the admin finds the decisions on its Audit screen, and the admin reorders the insurers
+// by dragging.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './support';
 
@@ -88,6 +89,26 @@ test('an SME goes from level 4 to 8 through admin, bank and insurance, and then 
   await sme.goto('/sme/profile');
   await expect(sme.getByText('$8,000.00').first()).toBeVisible();
   await expect(sme.getByText('25%').first()).toBeVisible();
+});
+
+test('the admin finds the SME decisions on the Audit screen, with who, from where and the note', async ({ browser }) => {
+  const admin = await as(browser, 'admin@example.com');
+  await admin.getByRole('link', { name: 'Audit' }).click();
+  await expect(admin).toHaveURL(/\/admin\/audit$/);
+  await admin.getByRole('combobox', { name: 'Action' }).click();
+  await admin.getByRole('option', { name: 'SME verified' }).click();
+  await admin.getByRole('button', { name: 'Apply' }).click();
+  const table = admin.getByRole('table', { name: 'Audit trail' });
+  const byAdmin = table.getByRole('row').filter({ hasText: 'admin@example.com' });
+  const byBank = table.getByRole('row').filter({ hasText: 'bank@example.com' });
+  await expect(byAdmin).toHaveCount(1);
+  await expect(byBank).toHaveCount(1);
+  await expect(byAdmin).toContainText('SME verified');
+  await expect(byAdmin).toContainText(/127\.0\.0\.1/);
+  await byAdmin.getByRole('button', { name: /^Details of SME verified/ }).click();
+  const dialog = admin.getByRole('dialog', { name: 'SME verified' });
+  await expect(dialog.getByTestId('audit-detail')).toContainText('All four documents are valid.');
+  await expect(dialog.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
 });
 
 test('a supplier verified with a 12% discount sees it on its profile', async ({ browser }) => {

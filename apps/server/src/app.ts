@@ -28,6 +28,8 @@ import { createUsersService } from './modules/auth/users-service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { backofficeRoutes } from './modules/backoffice/routes.js';
 import { createBackofficeService } from './modules/backoffice/service.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { createAuditService } from './modules/audit/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -261,6 +263,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   await app.register(backofficeRoutes, { prefix: '/api/v1', backoffice });
   const settings = createSettingsService({ db });
   await app.register(settingsRoutes, { prefix: '/api/v1', settings });
+  await app.register(auditRoutes, { prefix: '/api/v1', audit: createAuditService({ db }) });
 
   // ---- orders and payments: the gateway (sandbox unless a real adapter is given), its callback, the jobs
   const gatewaySecret = callbackSecret(config.sessionSecret);

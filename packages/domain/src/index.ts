@@ -22,3 +22,4 @@ export * from './orders/ledger.js';
 export * from './orders/schemas.js';
 export * from './orders/dashboards.js';
 export * from './users/schemas.js';
+export * from './audit/schemas.js';

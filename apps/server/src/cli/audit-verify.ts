@@ -1,9 +1,11 @@
 // npm run audit:verify — walks what the platform keeps as evidence and exits non-zero naming the first
-// broken row: today the ledger (every entry with postings, every entry and the whole ledger at zero).
+// broken row: the ledger (every entry with postings, every entry and the whole ledger at zero) and the
+// audit trail's hash chain (every row's hash re-computed, in order).
 // Uses DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (the running app's, when it is up).
 import { loadConfig } from '../config.js';
 import { createDatabase } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
+import { verifyAuditChain } from '../modules/audit/verify.js';
 import { verifyLedger } from '../modules/ledger/verify.js';
 
 const config = loadConfig();
@@ -18,6 +20,14 @@ try {
     for (const problem of ledger.problems) console.error(`  ${problem}`);
   } else {
     console.log(`ledger: ${ledger.entries} entries and ${ledger.postings} postings, every entry balanced, total 0`);
+  }
+  const audit = await verifyAuditChain(database.db);
+  if (audit.problem) {
+    exitCode = 1;
+    console.error(`audit trail: broken after ${audit.events} sound event(s)`);
+    console.error(`  ${audit.problem}`);
+  } else {
+    console.log(`audit trail: ${audit.events} events, every hash re-computed, the chain holds`);
   }
 } catch (error) {
   // The database's own sentence (the query layer wraps it), e.g. a database never started by the app.

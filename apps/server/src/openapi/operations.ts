@@ -179,6 +179,14 @@ export const OPERATIONS: Table = {
   'POST /api/v1/admin/provider/reject': { operationId: 'adminRejectProvider', summary: 'Reject a supplier: back for edits (-2), or in full (-1)' },
   'GET /api/v1/admin/outbox/list': { operationId: 'adminListOutbox', summary: 'List the emails and SMS sent, or kept in the demo outbox' },
 
+  // ---- the audit trail
+  'GET /api/v1/admin/audit/list': {
+    operationId: 'adminListAuditEvents',
+    summary: 'List the audit trail, newest first, filtered by action, actor, target and time',
+    description: '`actor` is an email or an account id; `from` and `to` are days or ISO times, `to` as a day includes that whole day (UTC).',
+  },
+  'GET /api/v1/admin/audit/export': { operationId: 'adminExportAuditEvents', summary: 'Export the audit trail as CSV, with the list’s filters', produces: 'csv' },
+
   // ---- platform settings
   'GET /api/v1/admin/categories/list': { operationId: 'adminListCategories', summary: 'List every industry' },
   'GET /api/v1/admin/category': { operationId: 'adminGetCategories', summary: 'List every industry (the same answer as the categories list)' },

@@ -209,6 +209,8 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/v1/admin/signup-codes': { access: ADMIN },
   'PUT /api/v1/admin/signup-codes': { access: ADMIN, payload: {}, admitted: 400 },
   'GET /api/v1/admin/outbox/list': { access: ADMIN },
+  'GET /api/v1/admin/audit/list': { access: ADMIN, check: (body) => expect(body.content).toEqual({ events: expect.any(Array), count: expect.any(Number) }) },
+  'GET /api/v1/admin/audit/export': { access: ADMIN },
   // What waits for each role, counted as its lists count (the menu badges).
   'GET /api/v1/admin/queue/counts': {
     access: ADMIN,

@@ -85,6 +85,7 @@ export const PAGE_TITLES: TitleMap = {
     settings: 'settings',
     outbox: 'outbox',
     users: 'users',
+    audit: 'audit',
     account: 'account',
   },
   bank: {

@@ -104,6 +104,7 @@ export const paths = {
     settings: { path: 'settings', getHref: () => '/admin/settings' },
     outbox: { path: 'outbox', getHref: () => '/admin/outbox' },
     users: { path: 'users', getHref: () => '/admin/users' },
+    audit: { path: 'audit', getHref: () => '/admin/audit' },
     account: { path: 'account', getHref: () => '/admin/account' },
   },
 

@@ -4,3 +4,4 @@ export * from './notifications.js';
 export * from './preregistration.js';
 export * from './backoffice.js';
 export * from './orders.js';
+export * from './audit.js';

@@ -5,12 +5,13 @@
 // `resetTtlMs`. Only an account's newest link works: asking again drops the links not yet used,
 // and setting the password (by a link or a change) drops them too.
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, type ChangePasswordRequest, type ResetPasswordRequest } from '@qist/domain';
+import { AUDIT_ACTIONS, MESSAGES, type ChangePasswordRequest, type ResetPasswordRequest } from '@qist/domain';
 import { withTransaction, type Db } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../errors.js';
 import { weakPasswordMessage } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Principal } from '../../lib/principal.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import type { Outbox } from '../notifications/outbox.js';
 import { forgetSubject, type Throttle } from '../throttle/service.js';
 import * as repo from './repository.js';
@@ -93,7 +94,7 @@ export function createPasswordService({ db, throttle, outbox, auth, authSettings
      * password set, the account's sign-in lock-out forgotten (its owner proved they read its email)
      * and every session of the account ended.
      */
-    async reset(input: ResetPasswordRequest): Promise<void> {
+    async reset(input: ResetPasswordRequest, ip: string | null): Promise<void> {
       const weak = weakPasswordMessage(input.password);
       if (weak) throw badRequest(weak);
       const passwordHash = await hashPassword(input.password);
@@ -106,7 +107,15 @@ export function createPasswordService({ db, throttle, outbox, auth, authSettings
         if (!account) throw badRequest(MESSAGES.resetLinkInvalid);
         await repo.dropResetTokens(tx, redeemed.userId);
         await forgetSubject(tx, 'login_failed', account.email);
-        return repo.revokeSessionsOfUser(tx, redeemed.userId, now);
+        const ended = await repo.revokeSessionsOfUser(tx, redeemed.userId, now);
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.passwordReset,
+          actor: actorOf({ userId: redeemed.userId, email: account.email, role: account.role }),
+          target: { type: 'user', id: redeemed.userId },
+          ip,
+          detail: { sessionsEnded: ended.length },
+        });
+        return ended;
       });
       auth.forgetSessions(ended);
     },
@@ -132,7 +141,15 @@ export function createPasswordService({ db, throttle, outbox, auth, authSettings
         const account = await repo.updatePasswordHash(tx, principal.userId, passwordHash, now);
         if (!account) throw notFound(MESSAGES.notFound);
         await repo.dropResetTokens(tx, principal.userId);
-        return repo.revokeSessionsOfUser(tx, principal.userId, now, principal.sessionId);
+        const ended = await repo.revokeSessionsOfUser(tx, principal.userId, now, principal.sessionId);
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.passwordChanged,
+          actor: actorOf(principal),
+          target: { type: 'user', id: principal.userId },
+          ip,
+          detail: { sessionsEnded: ended.length },
+        });
+        return ended;
       });
       auth.forgetSessions(ended);
     },

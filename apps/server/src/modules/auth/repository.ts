@@ -161,8 +161,8 @@ export async function findPasswordHash(db: Executor, userId: string): Promise<st
   return row?.passwordHash;
 }
 
-export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string, now: Date): Promise<{ email: string } | undefined> {
-  const [row] = await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning({ email: users.email });
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string, now: Date): Promise<{ email: string; role: Role } | undefined> {
+  const [row] = await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning({ email: users.email, role: users.role });
   return row;
 }
 

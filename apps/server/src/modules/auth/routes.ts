@@ -129,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwords: P
       },
     },
     async (request) => {
-      await passwords.reset(request.body);
+      await passwords.reset(request.body, request.ip);
       return { status: true as const, content: {} };
     },
   );

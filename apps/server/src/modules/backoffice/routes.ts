@@ -72,19 +72,19 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
     app.post(
       `/${role}/sme/verify`,
       { config, schema: { tags, ...decision(`Verify an SME (level ${level})`), body: smeVerifyRequest } },
-      async (request) => ({ status: true as const, content: await backoffice.verifySme(principalOf(request), request.body) }),
+      async (request) => ({ status: true as const, content: await backoffice.verifySme(principalOf(request), request.body, request.ip) }),
     );
     app.post(
       `/${role}/sme/reject`,
       { config, schema: { tags, ...decision('Reject an SME: to -2 (edit and resubmit), or -1 when full'), body: smeRejectRequest } },
-      async (request) => ({ status: true as const, content: await backoffice.rejectSme(principalOf(request), request.body) }),
+      async (request) => ({ status: true as const, content: await backoffice.rejectSme(principalOf(request), request.body, request.ip) }),
     );
   }
 
   app.post(
     '/insurance/sme/verify',
     { config: { access: ['insurance'] }, schema: { tags: ['insurance SMEs'], ...decision('Grant credit to the SME in this company\'s queue (6 → 7)'), body: insuranceVerifyRequest } },
-    async (request) => ({ status: true as const, content: await backoffice.insuranceVerify(principalOf(request), request.body) }),
+    async (request) => ({ status: true as const, content: await backoffice.insuranceVerify(principalOf(request), request.body, request.ip) }),
   );
   app.post(
     '/insurance/sme/reject',
@@ -92,12 +92,12 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
       config: { access: ['insurance'] },
       schema: { tags: ['insurance SMEs'], ...decision('Reject (-2), or decline in full: the next company gets the SME, -6 when none is left'), body: insuranceRejectRequest },
     },
-    async (request) => ({ status: true as const, content: await backoffice.insuranceReject(principalOf(request), request.body) }),
+    async (request) => ({ status: true as const, content: await backoffice.insuranceReject(principalOf(request), request.body, request.ip) }),
   );
   app.post(
     '/admin/sme/active',
     { config: { access: ['admin'] }, schema: { tags: ['admin SMEs'], ...decision('Set the instalment plan and activate the SME (7 → 8)'), body: smeActivateRequest } },
-    async (request) => ({ status: true as const, content: await backoffice.activateSme(principalOf(request), request.body) }),
+    async (request) => ({ status: true as const, content: await backoffice.activateSme(principalOf(request), request.body, request.ip) }),
   );
 
   // ---- what waits for each role: the counts beside its menu entries
@@ -155,12 +155,12 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
   app.post(
     '/admin/provider/verify',
     { config: adminOnly, schema: { tags: ['admin suppliers'], ...decision('Verify a supplier with its discount rate (4 → 5)'), body: providerVerifyRequest } },
-    async (request) => ({ status: true as const, content: await backoffice.verifyProvider(principalOf(request), request.body) }),
+    async (request) => ({ status: true as const, content: await backoffice.verifyProvider(principalOf(request), request.body, request.ip) }),
   );
   app.post(
     '/admin/provider/reject',
     { config: adminOnly, schema: { tags: ['admin suppliers'], ...decision('Reject a supplier: -2, or -1 when full'), body: providerRejectRequest } },
-    async (request) => ({ status: true as const, content: await backoffice.rejectProvider(principalOf(request), request.body) }),
+    async (request) => ({ status: true as const, content: await backoffice.rejectProvider(principalOf(request), request.body, request.ip) }),
   );
 
   // ---- outbox

@@ -2,6 +2,7 @@
 // activation), its lists, profiles and timelines, and the outbox list. Each decision is one
 // transaction with its log row. Platform settings are the settings module's.
 import {
+  AUDIT_ACTIONS,
   MESSAGES,
   PROVIDER_LEVEL,
   PROVIDER_REVIEW,
@@ -23,6 +24,7 @@ import { csvStream, pageByPage } from '../../lib/csv.js';
 import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { Principal } from '../../lib/principal.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import * as projections from '../parties/projections.js';
 import * as parties from '../parties/repository.js';
 import * as repo from './repository.js';
@@ -175,7 +177,7 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
     },
 
     /** Admin at level 4 → 5, or bank at level 5 → 6. */
-    async verifySme(principal: Principal, input: { smeId: string; desc: string }) {
+    async verifySme(principal: Principal, input: { smeId: string; desc: string }, ip: string | null) {
       const { at: from, verifiedTo: to } = SME_REVIEW[backOfficeRole(principal)];
       await inTransaction(async (tx) => {
         const sme = await lockedSme(tx, input.smeId);
@@ -190,12 +192,13 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           operator: operatorOf(principal),
           set: principal.role === 'admin' ? { adminVerified: true } : { bankVerified: true },
         });
+        await recordAudit(tx, { action: AUDIT_ACTIONS.smeVerified, actor: actorOf(principal), target: { type: 'sme', id: sme.id }, ip, detail: { from, to, desc: input.desc } });
       });
       return { level: to };
     },
 
     /** Admin at 4 or bank at 5: a plain reject sends the SME back to edit (-2), a full one bans it (-1). */
-    async rejectSme(principal: Principal, input: { smeId: string; desc: string; full: boolean }) {
+    async rejectSme(principal: Principal, input: { smeId: string; desc: string; full: boolean }, ip: string | null) {
       const from = SME_REVIEW[backOfficeRole(principal)].at;
       const to = input.full ? SME_LEVEL.fullRejected : SME_LEVEL.conditionalRejected;
       await inTransaction(async (tx) => {
@@ -212,12 +215,13 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           operator: operatorOf(principal),
           set: input.full ? {} : { adminVerified: false, bankVerified: false },
         });
+        await recordAudit(tx, { action: AUDIT_ACTIONS.smeRejected, actor: actorOf(principal), target: { type: 'sme', id: sme.id }, ip, detail: { from, to, full: input.full, desc: input.desc } });
       });
       return { level: to };
     },
 
     /** The insurer whose turn it is grants the credit: level 6 → 7. */
-    async insuranceVerify(principal: Principal, input: { smeId: string; desc: string; credit: number }) {
+    async insuranceVerify(principal: Principal, input: { smeId: string; desc: string; credit: number }, ip: string | null) {
       const companyId = principal.insuranceCompanyId;
       if (!companyId) throw forbidden(MESSAGES.forbidden);
       const credit = toMinorUnits(input.credit);
@@ -237,6 +241,13 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           operator: operatorOf(principal),
           set: { creditLimit: credit, creditAmount: credit - sme.creditSpend },
         });
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.smeCreditGranted,
+          actor: actorOf(principal),
+          target: { type: 'sme', id: sme.id },
+          ip,
+          detail: { from: SME_REVIEW.insurance.at, to: SME_REVIEW.insurance.verifiedTo, credit: fromMinorUnits(credit), company: name ?? '', desc: input.desc },
+        });
       });
       return { level: SME_REVIEW.insurance.verifiedTo };
     },
@@ -245,7 +256,7 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
      * The insurer whose turn it is: a plain reject sends the SME back to edit (-2); a full reject
      * means this company declines and the next one in priority order gets the SME, or -6 when none is left.
      */
-    async insuranceReject(principal: Principal, input: { smeId: string; desc: string; full: boolean }) {
+    async insuranceReject(principal: Principal, input: { smeId: string; desc: string; full: boolean }, ip: string | null) {
       const companyId = principal.insuranceCompanyId;
       if (!companyId) throw forbidden(MESSAGES.forbidden);
       return inTransaction(async (tx) => {
@@ -253,6 +264,14 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
         assertLevel(sme.level, SME_REVIEW.insurance.at);
         if ((await repo.currentInsurer(tx, sme.id)) !== companyId) throw conflict(MESSAGES.notYourTurn);
         const name = (await repo.companyName(tx, companyId)) ?? 'insurance';
+        const audit = (to: number, next?: string) =>
+          recordAudit(tx, {
+            action: AUDIT_ACTIONS.smeInsuranceRejected,
+            actor: actorOf(principal),
+            target: { type: 'sme', id: sme.id },
+            ip,
+            detail: { from: SME_REVIEW.insurance.at, to, full: input.full, company: name, ...(next === undefined ? {} : { next }), desc: input.desc },
+          });
         if (!input.full) {
           await repo.clearDeclines(tx, sme.id);
           await parties.changeLevel(tx, {
@@ -265,6 +284,7 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
             operator: operatorOf(principal),
             set: { adminVerified: false, bankVerified: false },
           });
+          await audit(SME_LEVEL.conditionalRejected);
           return { level: SME_LEVEL.conditionalRejected };
         }
         await repo.insertDecline(tx, sme.id, companyId);
@@ -280,6 +300,7 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
             operatorUserId: principal.userId,
             operatorRole: principal.role,
           });
+          await audit(SME_REVIEW.insurance.at, nextName ?? '');
           return { level: SME_REVIEW.insurance.at };
         }
         await parties.changeLevel(tx, {
@@ -292,12 +313,13 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           note: input.desc,
           operator: operatorOf(principal),
         });
+        await audit(SME_LEVEL.allInsuranceRejected);
         return { level: SME_LEVEL.allInsuranceRejected };
       });
     },
 
     /** Admin sets the instalment plan at level 7: the SME is active (8). */
-    async activateSme(principal: Principal, input: { smeId: string; desc: string; installments: number[] }) {
+    async activateSme(principal: Principal, input: { smeId: string; desc: string; installments: number[] }, ip: string | null) {
       const plan = input.installments.map(fractionToBasisPoints);
       await inTransaction(async (tx) => {
         const sme = await lockedSme(tx, input.smeId);
@@ -313,11 +335,18 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           operator: operatorOf(principal),
           set: { installmentPlan: plan },
         });
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.smeActivated,
+          actor: actorOf(principal),
+          target: { type: 'sme', id: sme.id },
+          ip,
+          detail: { from: SME_ACTIVATION.at, to: SME_ACTIVATION.to, installments: input.installments, desc: input.desc },
+        });
       });
       return { level: SME_ACTIVATION.to };
     },
 
-    async verifyProvider(principal: Principal, input: { providerId: string; desc: string; taxRate: number }) {
+    async verifyProvider(principal: Principal, input: { providerId: string; desc: string; taxRate: number }, ip: string | null) {
       await inTransaction(async (tx) => {
         const provider = await parties.lockProviderById(tx, input.providerId);
         if (!provider) throw notFound(MESSAGES.providerNotFound);
@@ -332,11 +361,18 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           operator: operatorOf(principal),
           set: { adminVerified: true, taxRate: fractionToBasisPoints(input.taxRate) },
         });
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.providerVerified,
+          actor: actorOf(principal),
+          target: { type: 'provider', id: provider.id },
+          ip,
+          detail: { from: PROVIDER_REVIEW.at, to: PROVIDER_REVIEW.verifiedTo, taxRate: input.taxRate, desc: input.desc },
+        });
       });
       return { level: PROVIDER_REVIEW.verifiedTo };
     },
 
-    async rejectProvider(principal: Principal, input: { providerId: string; desc: string; full: boolean }) {
+    async rejectProvider(principal: Principal, input: { providerId: string; desc: string; full: boolean }, ip: string | null) {
       const to = input.full ? PROVIDER_LEVEL.fullRejected : PROVIDER_LEVEL.conditionalRejected;
       await inTransaction(async (tx) => {
         const provider = await parties.lockProviderById(tx, input.providerId);
@@ -350,6 +386,13 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           code: input.full ? 'fullRejected' : 'rejected',
           note: input.desc,
           operator: operatorOf(principal),
+        });
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.providerRejected,
+          actor: actorOf(principal),
+          target: { type: 'provider', id: provider.id },
+          ip,
+          detail: { from: PROVIDER_REVIEW.at, to, full: input.full, desc: input.desc },
         });
       });
       return { level: to };

@@ -3,12 +3,13 @@
 // link that has not expired. Never to the public.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, type SelfRegisterRole } from '@qist/domain';
-import type { Db } from '../../db/transaction.js';
+import { AUDIT_ACTIONS, MESSAGES, type SelfRegisterRole } from '@qist/domain';
+import { withTransaction, type Db } from '../../db/transaction.js';
 import { notFound } from '../../errors.js';
 import type { Authenticator, Principal } from '../../lib/principal.js';
 import { verifyLink } from '../../lib/signed-links.js';
 import { bearerPrincipal } from '../../plugins/access.js';
+import { actorOf, isBackOffice, recordAudit } from '../audit/record.js';
 import { documentPath } from '../parties/projections.js';
 import { findDocumentFile } from './repository.js';
 import type { FileStorage } from './storage.js';
@@ -29,8 +30,9 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
   app.get(
     '/pub/:kind/doc/file/:file',
     {
-      // Public at the gate: the handler admits a signed link or an allowed bearer.
-      config: { access: 'public' },
+      // Public at the gate: the handler admits a signed link or an allowed bearer. A back-office
+      // download writes an audit event, so HEAD here answers 405 rather than act.
+      config: { access: 'public', acts: true },
       schema: {
         tags: ['files'],
         summary: 'A party document (owner, back office, or signed link)',
@@ -43,14 +45,22 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       const doc = await findDocumentFile(db, kind, file);
 
       let allowed = verifyLink(documentPath(kind, file), request.query.exp, request.query.sig, secret);
+      let reader: Principal | undefined;
       if (!allowed) {
         const principal = await bearerPrincipal(request, auth);
         allowed = doc !== undefined && (principal.userId === doc.userId || (await canSeeParty(principal, kind, doc.userId)));
+        reader = principal;
       }
       // Someone else's file answers like a missing one, so its existence does not leak.
       if (!allowed || !doc) throw notFound(MESSAGES.fileNotFound);
       const bytes = await storage.read(doc.fileName);
       if (!bytes) throw notFound(MESSAGES.fileNotFound);
+      if (reader && isBackOffice(reader)) {
+        const by = reader;
+        await withTransaction(db, (tx) =>
+          recordAudit(tx, { action: AUDIT_ACTIONS.documentDownloaded, actor: actorOf(by), target: { type: 'document', id: file }, ip: request.ip, detail: { kind, owner: doc.userId } }),
+        );
+      }
       return reply
         .header('content-type', doc.mime)
         .header('content-disposition', 'inline')

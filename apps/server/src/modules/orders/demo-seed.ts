@@ -90,7 +90,7 @@ export async function seedDemoOrders({
     }
 
     const supplierAccount = await actingAs(db, demo.supplier, 'provider');
-    if (supplierAccount && demo.declined) await fulfilment.decline(supplierAccount, orderId);
+    if (supplierAccount && demo.declined) await fulfilment.decline(supplierAccount, orderId, null);
     if (supplierAccount && demo.status >= ORDER_STATUS.sending) {
       await fulfilment.accept(supplierAccount, orderId);
       if (demo.status >= ORDER_STATUS.delivered) {
@@ -100,7 +100,7 @@ export async function seedDemoOrders({
       if (demo.status >= ORDER_STATUS.uploadedInvoice) {
         await fulfilment.uploadInvoice(supplierAccount, orderId, samplePdf(`Invoice: ${demo.description}`));
       }
-      if (demo.status >= ORDER_STATUS.invoiceVerifiedByAdmin) await fulfilment.verifyInvoice(admin, orderId);
+      if (demo.status >= ORDER_STATUS.invoiceVerifiedByAdmin) await fulfilment.verifyInvoice(admin, orderId, null);
       if (demo.status >= ORDER_STATUS.paidByBank) {
         // Four eyes: one bank user requests the payout (at or above the threshold) and the second approves it.
         const paid = await fulfilment.payByBank(bank, orderId);

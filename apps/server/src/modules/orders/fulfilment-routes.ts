@@ -1,6 +1,7 @@
 // The supplier's order calls, the back office's order and instalment views and steps, and the
 // invoice file (DESIGN.md §7).
 import {
+  AUDIT_ACTIONS,
   MESSAGES,
   bankPayResponse,
   deliveredRequest,
@@ -22,14 +23,15 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/transaction.js';
+import { withTransaction, type Db } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../errors.js';
 import { sendCsv } from '../../lib/csv.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import { readUpload } from '../../lib/multipart.js';
-import type { Authenticator } from '../../lib/principal.js';
+import type { Authenticator, Principal } from '../../lib/principal.js';
 import { verifyLink } from '../../lib/signed-links.js';
 import { bearerPrincipal, principalOf } from '../../plugins/access.js';
+import { actorOf, isBackOffice, recordAudit } from '../audit/record.js';
 import type { FulfilmentService } from './fulfilment.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
@@ -72,7 +74,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/provider/order/decline',
     { config: provider, schema: { tags: supplierTags, security, summary: 'Decline a waiting order (1 → -1; refunds, releases the credit)', body: orderIdRequest, response: { 200: orderStepResponse, ...errors } } },
-    async (request) => ok({ order: await fulfilment.decline(principalOf(request), request.body.orderId) }),
+    async (request) => ok({ order: await fulfilment.decline(principalOf(request), request.body.orderId, request.ip) }),
   );
   app.post(
     '/provider/order/delivered',
@@ -143,7 +145,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/order/invoice/verify',
     { config: { access: ['admin'] }, schema: { tags: ['admin orders'], security, summary: 'Verify the invoice (4 → 5)', body: orderIdRequest, response: { 200: orderStepResponse, ...errors } } },
-    async (request) => ok({ order: await fulfilment.verifyInvoice(principalOf(request), request.body.orderId) }),
+    async (request) => ok({ order: await fulfilment.verifyInvoice(principalOf(request), request.body.orderId, request.ip) }),
   );
   app.post(
     '/bank/order/pay',
@@ -188,7 +190,8 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/pub/order/invoice/file/:file',
     {
-      config: { access: 'public' },
+      // A back-office download writes an audit event, so HEAD here answers 405 rather than act.
+      config: { access: 'public', acts: true },
       schema: {
         tags: ['files'],
         summary: 'An order’s invoice (owning SME and supplier, admin, bank, or signed link)',
@@ -198,14 +201,16 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { file } = request.params;
-      const owners = await db.execute<{ sme_user: string; provider_user: string }>(
-        sql`select s.user_id as sme_user, p.user_id as provider_user from orders o
+      const owners = await db.execute<{ id: string; sme_user: string; provider_user: string }>(
+        sql`select o.id, s.user_id as sme_user, p.user_id as provider_user from orders o
             join smes s on s.id = o.sme_id join providers p on p.id = o.provider_id where o.invoice_file = ${file}`,
       );
       const order = owners.rows[0];
       let allowed = verifyLink(invoicePath(file), request.query.exp, request.query.sig, secret);
+      let reader: Principal | undefined;
       if (!allowed) {
         const principal = await bearerPrincipal(request, auth);
+        reader = principal;
         allowed =
           order !== undefined &&
           (principal.role === 'admin' || principal.role === 'bank' || principal.userId === order.sme_user || principal.userId === order.provider_user);
@@ -213,6 +218,12 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       if (!allowed || !order) throw notFound(MESSAGES.fileNotFound);
       const bytes = await storage.read(file);
       if (!bytes) throw notFound(MESSAGES.fileNotFound);
+      if (reader && isBackOffice(reader)) {
+        const by = reader;
+        await withTransaction(db, (tx) =>
+          recordAudit(tx, { action: AUDIT_ACTIONS.invoiceDownloaded, actor: actorOf(by), target: { type: 'invoice', id: file }, ip: request.ip, detail: { orderId: order.id } }),
+        );
+      }
       return reply
         .header('content-type', MIME_OF[file.split('.').pop() ?? ''] ?? 'application/octet-stream')
         .header('content-disposition', 'inline')

@@ -5,6 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  AUDIT_ACTIONS,
   MESSAGES,
   ORDER_STATUS,
   PROVIDER_LEVEL,
@@ -30,6 +31,7 @@ import { csvStream } from '../../lib/csv.js';
 import { inspectUpload } from '../../lib/file-content.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import type { Principal } from '../../lib/principal.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import { orderAccountTotals, postEntry } from '../ledger/repository.js';
 import { findPayoutApprovalThreshold } from '../settings/repository.js';
 import type { Throttle } from '../throttle/service.js';
@@ -245,7 +247,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
     },
 
     /** 1 → -1: the supplier declines; the paid instalments go back through the gateway and the credit is released. */
-    async decline(principal: Principal, orderId: string) {
+    async decline(principal: Principal, orderId: string, ip: string | null) {
       const now = clock();
       const refunds = await withTransaction(db, async (tx) => {
         const order = await lockForStep(tx, principal, orderId);
@@ -263,6 +265,15 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
         }
         // The refunds and the release move the SME's credit in one statement, by their net.
         await cancelLockedOrder(tx, order, 'decline', now, refunded);
+        if (paid.length > 0) {
+          await recordAudit(tx, {
+            action: AUDIT_ACTIONS.orderRefunded,
+            actor: actorOf(principal),
+            target: { type: 'order', id: order.id },
+            ip,
+            detail: { reason: 'declined', amount: fromMinorUnits(refunded), payments: paid.map((p) => p.id) },
+          });
+        }
         return paid.map((p) => p.transaction_id);
       });
       for (const transactionId of refunds) await gateway.refund(transactionId);
@@ -321,12 +332,19 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
     },
 
     /** 4 → 5: the admin has checked the invoice. */
-    async verifyInvoice(_principal: Principal, orderId: string) {
+    async verifyInvoice(principal: Principal, orderId: string, ip: string | null) {
       return withTransaction(db, async (tx) => {
         const order = await repo.lockOrderForStep(tx, orderId);
         if (!order) throw notFound(MESSAGES.orderNotFound);
         const step = assertTransition('verifyInvoice', order.status);
         await repo.updateOrder(tx, order.id, { status: step.to, now: clock() });
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.invoiceVerified,
+          actor: actorOf(principal),
+          target: { type: 'order', id: order.id },
+          ip,
+          detail: { from: order.status, to: step.to, invoice: order.invoice_file },
+        });
         return { _id: order.id, status: step.to };
       });
     },

@@ -15,6 +15,7 @@ import {
   signupCodeUpdateRequest,
   signupCodesResponse,
 } from '@qist/domain';
+import { auditByOf } from '../audit/record.js';
 import type { SettingsService } from './service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -33,12 +34,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   app.post(
     '/admin/category',
     { config: adminOnly, schema: { ...docs, summary: 'Create an industry', body: categoryCreateRequest, response: { 200: categoryResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { category: await settings.createCategory(request.body) } }),
+    async (request) => ({ status: true as const, content: { category: await settings.createCategory(request.body, auditByOf(request)) } }),
   );
   app.put(
     '/admin/category',
     { config: adminOnly, schema: { ...docs, summary: 'Edit an industry', body: categoryUpdateRequest, response: { 200: categoryResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { category: await settings.updateCategory(request.body) } }),
+    async (request) => ({ status: true as const, content: { category: await settings.updateCategory(request.body, auditByOf(request)) } }),
   );
   app.get(
     '/admin/bank/share-rate',
@@ -48,7 +49,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   app.put(
     '/admin/bank/share-rate',
     { config: adminOnly, schema: { ...docs, body: shareRateRequest, response: { 200: shareRateResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await settings.setShareRate(request.body.rate) }),
+    async (request) => ({ status: true as const, content: await settings.setShareRate(request.body.rate, auditByOf(request)) }),
   );
   // The bank reads the threshold too: its order page offers Pay or Request payout by it.
   app.get(
@@ -72,7 +73,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   app.post(
     '/admin/insurance/order',
     { config: adminOnly, schema: { ...docs, summary: 'Reorder the insurance companies', body: insuranceOrderRequest, response: { 200: insuranceOrderResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await settings.setInsuranceOrder(request.body.insuranceList) }),
+    async (request) => ({ status: true as const, content: await settings.setInsuranceOrder(request.body.insuranceList, auditByOf(request)) }),
   );
   app.get(
     '/admin/signup-codes',
@@ -82,6 +83,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   app.put(
     '/admin/signup-codes',
     { config: adminOnly, schema: { ...docs, summary: "Change a role's sign-up code", body: signupCodeUpdateRequest, response: { 200: signupCodesResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await settings.setSignupCode(request.body.role, request.body.code) }),
+    async (request) => ({ status: true as const, content: await settings.setSignupCode(request.body.role, request.body.code, auditByOf(request)) }),
   );
 };

@@ -1,8 +1,9 @@
 // The admin's platform settings: industries, the bank's share of supplier discounts, the insurers'
 // priority order and the sign-up codes. Rates are basis points inside and fractions at the API.
-import { MESSAGES, basisPointsToFraction, fractionToBasisPoints, fromMinorUnits, toMinorUnits, type SelfRegisterRole } from '@qist/domain';
+import { AUDIT_ACTIONS, MESSAGES, basisPointsToFraction, fractionToBasisPoints, fromMinorUnits, toMinorUnits, type SelfRegisterRole } from '@qist/domain';
 import { withTransaction, type Db } from '../../db/transaction.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.js';
+import { recordAudit, type AuditBy } from '../audit/record.js';
 import * as repo from './repository.js';
 
 export interface SettingsDeps {
@@ -24,22 +25,28 @@ export function createSettingsService({ db }: SettingsDeps) {
       return (await repo.listCategories(db)).map(toCategory);
     },
 
-    async createCategory(input: repo.CategoryValues) {
+    async createCategory(input: repo.CategoryValues, by: AuditBy) {
       try {
-        const row = await repo.insertCategory(db, input);
-        if (!row) throw new Error('insert into categories returned nothing');
-        return toCategory(row);
+        return await withTransaction(db, async (tx) => {
+          const row = await repo.insertCategory(tx, input);
+          if (!row) throw new Error('insert into categories returned nothing');
+          await recordAudit(tx, { action: AUDIT_ACTIONS.categoryCreated, ...by, target: { type: 'setting', id: `category:${row.id}` }, detail: { title: row.title } });
+          return toCategory(row);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.categoryTitleTaken);
         throw error;
       }
     },
 
-    async updateCategory({ categoryId, ...values }: repo.CategoryValues & { categoryId: string }) {
+    async updateCategory({ categoryId, ...values }: repo.CategoryValues & { categoryId: string }, by: AuditBy) {
       try {
-        const row = await repo.updateCategory(db, categoryId, values);
-        if (!row) throw notFound(MESSAGES.categoryNotFound);
-        return toCategory(row);
+        return await withTransaction(db, async (tx) => {
+          const row = await repo.updateCategory(tx, categoryId, values);
+          if (!row) throw notFound(MESSAGES.categoryNotFound);
+          await recordAudit(tx, { action: AUDIT_ACTIONS.categoryUpdated, ...by, target: { type: 'setting', id: `category:${row.id}` }, detail: { title: row.title } });
+          return toCategory(row);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.categoryTitleTaken);
         throw error;
@@ -50,8 +57,17 @@ export function createSettingsService({ db }: SettingsDeps) {
       return { rate: basisPointsToFraction(await repo.findBankShareRateBp(db)) };
     },
 
-    async setShareRate(rate: number) {
-      await repo.setBankShareRateBp(db, fractionToBasisPoints(rate));
+    async setShareRate(rate: number, by: AuditBy) {
+      await withTransaction(db, async (tx) => {
+        const before = await repo.findBankShareRateBp(tx);
+        await repo.setBankShareRateBp(tx, fractionToBasisPoints(rate));
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.shareRateChanged,
+          ...by,
+          target: { type: 'setting', id: 'bank-share-rate' },
+          detail: { from: basisPointsToFraction(before), to: rate },
+        });
+      });
       return { rate: basisPointsToFraction(await repo.findBankShareRateBp(db)) };
     },
 
@@ -68,7 +84,7 @@ export function createSettingsService({ db }: SettingsDeps) {
     insuranceOrder,
 
     /** Reorders the insurers: the list must be a full permutation of the companies. */
-    async setInsuranceOrder(ids: string[]) {
+    async setInsuranceOrder(ids: string[], by: AuditBy) {
       await withTransaction(db, async (tx) => {
         const existing = (await repo.lockInsuranceCompanies(tx)).map((r) => r.id);
         const given = new Set(ids);
@@ -76,6 +92,7 @@ export function createSettingsService({ db }: SettingsDeps) {
           throw badRequest(MESSAGES.insuranceOrderInvalid);
         }
         await repo.setPriorities(tx, ids);
+        await recordAudit(tx, { action: AUDIT_ACTIONS.insuranceOrderChanged, ...by, target: { type: 'setting', id: 'insurance-order' }, detail: { from: existing, to: ids } });
       });
       return insuranceOrder();
     },
@@ -84,8 +101,12 @@ export function createSettingsService({ db }: SettingsDeps) {
       return { codes: await repo.listSignupCodes(db) };
     },
 
-    async setSignupCode(role: SelfRegisterRole, code: string) {
-      await repo.upsertSignupCode(db, role, code);
+    /** The code itself is not recorded: the trail is read more widely than the codes are shared. */
+    async setSignupCode(role: SelfRegisterRole, code: string, by: AuditBy) {
+      await withTransaction(db, async (tx) => {
+        await repo.upsertSignupCode(tx, role, code);
+        await recordAudit(tx, { action: AUDIT_ACTIONS.signupCodeChanged, ...by, target: { type: 'setting', id: `signup-code:${role}` }, detail: { role } });
+      });
       return { codes: await repo.listSignupCodes(db) };
     },
   };

@@ -1,8 +1,9 @@
 // The admin area (part 2 §2): lists, profiles and decisions on SMEs and suppliers, settings, the
-// back-office users and the demo outbox, and the order and instalment pages (a chunk shared with the bank and insurance panels).
+// back-office users, the demo outbox, the audit trail, and the order and instalment pages (a chunk shared with the bank and insurance panels).
 import {
   IconBuildingStore,
   IconCalendarDollar,
+  IconHistory,
   IconLayoutDashboard,
   IconMailbox,
   IconReceipt,
@@ -21,6 +22,7 @@ import { logout } from '@/features/auth/api/logout';
 import { useQueueCounts } from '@/features/backoffice/api/get-queue-counts';
 import { SmeList } from '@/features/backoffice/components/lists/sme-list';
 import { SupplierList } from '@/features/backoffice/components/lists/supplier-list';
+import { AuditPage } from '@/features/backoffice/components/audit/audit-page';
 import { OutboxTable } from '@/features/backoffice/components/outbox/outbox-table';
 import { SmeProfilePage } from '@/features/backoffice/components/profile/sme-profile';
 import { SupplierProfilePage } from '@/features/backoffice/components/profile/supplier-profile';
@@ -71,6 +73,7 @@ export default function AdminArea() {
     { href: P.settings.getHref(), label: t('panel.menu.settings'), icon: IconSettings },
     { href: P.users.getHref(), label: tb('users.menu'), icon: IconUserCog },
     { href: P.outbox.getHref(), label: tb('outbox.menu'), icon: IconMailbox },
+    { href: P.audit.getHref(), label: tb('audit.menu'), icon: IconHistory },
   ];
 
   return (
@@ -96,6 +99,7 @@ export default function AdminArea() {
           <Route path={P.settings.path} element={<SettingsPage />} />
           <Route path={P.outbox.path} element={<OutboxTable />} />
           <Route path={P.users.path} element={<UsersPage />} />
+          <Route path={P.audit.path} element={<AuditPage />} />
           <Route path={P.account.path} element={<AccountPage />} />
           <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
         </Routes>

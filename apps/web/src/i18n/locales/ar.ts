@@ -52,6 +52,7 @@ export const ar: Translation<CommonResources> = {
     settings: 'الإعدادات',
     outbox: 'صندوق الصادر',
     users: 'المستخدمون',
+    audit: 'سجل التدقيق',
     notFound: 'الصفحة غير موجودة',
   },
   notFound: {

@@ -61,6 +61,7 @@ export const en = {
     settings: 'Settings',
     outbox: 'Outbox',
     users: 'Users',
+    audit: 'Audit trail',
     notFound: 'Page not found',
   },
   notFound: {

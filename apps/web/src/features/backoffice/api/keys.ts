@@ -19,6 +19,7 @@ export const backofficeKeys = {
   outbox: (page: number) => ['backoffice', 'outbox', page] as const,
   users: () => ['backoffice', 'users'] as const,
   userList: (page: number) => ['backoffice', 'users', page] as const,
+  auditEvents: (filter: Record<string, string>, page: number) => ['backoffice', 'audit', { ...filter, page }] as const,
 };
 
 /** The list query of SMEs and suppliers (part 2 §7): ten a page, newest first, level omitted for 'all'. */

@@ -1,0 +1,23 @@
+// /api/v1/admin/audit/…: the admin reads the audit trail (DESIGN §8) and exports it as CSV.
+import { auditFilterQuery, auditListQuery, auditListResponse, errorEnvelope } from '@qist/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv.js';
+import type { AuditService } from './service.js';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
+const security = [{ bearerAuth: [] }];
+
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+  const config = { access: ['admin'] as const };
+  const tags = ['admin audit'];
+  app.get(
+    '/admin/audit/list',
+    { config, schema: { tags, security, summary: 'The audit trail, newest first, with its filters', querystring: auditListQuery, response: { 200: auditListResponse, ...errors } } },
+    async (request) => ({ status: true as const, content: await audit.list(request.query) }),
+  );
+  app.get(
+    '/admin/audit/export',
+    { config, schema: { tags, security, summary: 'The audit trail as CSV (same filters), newest first', querystring: auditFilterQuery, produces: ['text/csv'] } },
+    async (request, reply) => sendCsv(reply, 'audit', audit.export(request.query)),
+  );
+};

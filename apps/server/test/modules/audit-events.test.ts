@@ -1,0 +1,232 @@
+// Each recorded action through the API writes exactly one audit event, with its actor, target and
+// address, in the action's transaction (a refused action writes none); the admin lists the trail
+// with its filters and exports it as CSV; and the chain of what the API wrote verifies.
+import { asc, eq, gt, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, MESSAGES } from '@qist/domain';
+import { uploadsDir } from '../../src/config.js';
+import { auditEvents, documents, providers, smes } from '../../src/db/schema/index.js';
+import { verifyAuditChain } from '../../src/modules/audit/verify.js';
+import { createLocalStorage } from '../../src/modules/files/storage.js';
+import { SAMPLE_FILES, bearer, body, createAccount, loginAs, multipart, useTestApp, type TestAccount } from '../helpers.js';
+
+const ctx = useTestApp();
+
+type Headers = Record<string, string>;
+const ADDRESS = '203.0.113.7';
+const staff = {} as Record<'admin' | 'bank' | 'insurance' | 'supplier', { account: TestAccount; headers: Headers }>;
+let supplierId: string;
+
+const post = (url: string, headers: Headers, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers, payload: payload as object, remoteAddress: ADDRESS });
+const put = (url: string, headers: Headers, payload: unknown) => ctx.app.inject({ method: 'PUT', url, headers, payload: payload as object, remoteAddress: ADDRESS });
+const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers, remoteAddress: ADDRESS });
+
+async function lastSeq(): Promise<number> {
+  const [row] = await ctx.db.select({ seq: sql<number>`coalesce(max(${auditEvents.seq}), 0)::int` }).from(auditEvents);
+  return row!.seq;
+}
+
+/** Runs an API call and returns the events it wrote. */
+async function eventsOf(call: () => Promise<{ statusCode: number }>, status = 200) {
+  const before = await lastSeq();
+  const response = await call();
+  expect(response.statusCode).toBe(status);
+  return ctx.db.select().from(auditEvents).where(gt(auditEvents.seq, before)).orderBy(asc(auditEvents.seq));
+}
+
+async function smeAt(level: number, creditLimit?: number) {
+  const account = await createAccount(ctx.db, { role: 'sme', level, creditLimit });
+  const [row] = await ctx.db.select().from(smes).where(eq(smes.userId, account.id));
+  return { account, smeId: row!.id };
+}
+
+function by(who: keyof typeof staff) {
+  const { account } = staff[who];
+  return { actorId: account.id, actorEmail: account.email, actorRole: account.role, ip: ADDRESS };
+}
+
+beforeAll(async () => {
+  for (const role of ['admin', 'bank', 'insurance'] as const) {
+    const account = await createAccount(ctx.db, { role });
+    staff[role] = { account, headers: bearer(await loginAs(ctx.app, account)) };
+  }
+  const supplier = await createAccount(ctx.db, { role: 'provider', level: 5 });
+  staff.supplier = { account: supplier, headers: bearer(await loginAs(ctx.app, supplier)) };
+  const [row] = await ctx.db.select().from(providers).where(eq(providers.userId, supplier.id));
+  supplierId = row!.id;
+});
+
+describe('back-office decisions', () => {
+  it('the admin verifying an SME writes one event; a refused verify writes none', async () => {
+    const { smeId } = await smeAt(4);
+    const events = await eventsOf(() => post('/api/v1/admin/sme/verify', staff.admin.headers, { smeId, desc: 'documents in order' }));
+    expect(events).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.smeVerified, ...by('admin'), targetType: 'sme', targetId: smeId, detail: { from: 4, to: 5, desc: 'documents in order' } }),
+    ]);
+    expect(await eventsOf(() => post('/api/v1/admin/sme/verify', staff.admin.headers, { smeId, desc: 'again' }), 409)).toEqual([]);
+  });
+
+  it('the bank rejecting, the insurer granting credit and the admin setting the plan each write one event', async () => {
+    const rejected = await smeAt(5);
+    expect(await eventsOf(() => post('/api/v1/bank/sme/reject', staff.bank.headers, { smeId: rejected.smeId, desc: 'unclear', full: false }))).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.smeRejected, ...by('bank'), targetId: rejected.smeId, detail: { from: 5, to: -2, full: false, desc: 'unclear' } }),
+    ]);
+
+    const insured = await smeAt(6);
+    const granted = await eventsOf(() => post('/api/v1/insurance/sme/verify', staff.insurance.headers, { smeId: insured.smeId, desc: 'covered', credit: 5000 }));
+    expect(granted).toEqual([expect.objectContaining({ action: AUDIT_ACTIONS.smeCreditGranted, ...by('insurance'), targetId: insured.smeId })]);
+    expect(granted[0]!.detail).toMatchObject({ from: 6, to: 7, credit: 5000, desc: 'covered' });
+
+    const plan = await eventsOf(() => post('/api/v1/admin/sme/active', staff.admin.headers, { smeId: insured.smeId, desc: 'go', installments: [0.5, 0.5] }));
+    expect(plan).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.smeActivated, ...by('admin'), targetId: insured.smeId, detail: { from: 7, to: 8, installments: [0.5, 0.5], desc: 'go' } }),
+    ]);
+  });
+
+  it('verifying a supplier with its discount writes one event', async () => {
+    const account = await createAccount(ctx.db, { role: 'provider', level: 4 });
+    const [row] = await ctx.db.select().from(providers).where(eq(providers.userId, account.id));
+    expect(await eventsOf(() => post('/api/v1/admin/provider/verify', staff.admin.headers, { providerId: row!.id, desc: 'ok', taxRate: 0.05 }))).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.providerVerified, ...by('admin'), targetType: 'provider', targetId: row!.id, detail: { from: 4, to: 5, taxRate: 0.05, desc: 'ok' } }),
+    ]);
+  });
+});
+
+describe('settings', () => {
+  it('a share-rate change records the old and new rate; a refused one writes nothing', async () => {
+    const [event] = await eventsOf(() => put('/api/v1/admin/bank/share-rate', staff.admin.headers, { rate: 0.4 }));
+    expect(event).toMatchObject({ action: AUDIT_ACTIONS.shareRateChanged, ...by('admin'), targetType: 'setting', targetId: 'bank-share-rate', detail: { to: 0.4 } });
+    expect(await eventsOf(() => put('/api/v1/admin/bank/share-rate', staff.admin.headers, { rate: 7 }), 400)).toEqual([]);
+  });
+
+  it('a sign-up code change records the role, not the code', async () => {
+    const events = await eventsOf(() => put('/api/v1/admin/signup-codes', staff.admin.headers, { role: 'sme', code: 'NEW-CODE-2026' }));
+    expect(events).toEqual([expect.objectContaining({ action: AUDIT_ACTIONS.signupCodeChanged, targetId: 'signup-code:sme', detail: { role: 'sme' } })]);
+    expect(JSON.stringify(events)).not.toContain('NEW-CODE-2026');
+  });
+});
+
+describe('orders and files', () => {
+  async function deliveredOrder() {
+    const sme = await createAccount(ctx.db, { role: 'sme', level: 8 });
+    const headers = bearer(await loginAs(ctx.app, sme));
+    const orderId = body(await post('/api/v1/sme/order/create', headers, { providerId: supplierId, amount: 100, description: 'Shelves' })).content.order._id as string;
+    const start = body(await post('/api/v1/sme/pay/init', headers, { orderId })).content;
+    await post('/api/v1/pub/gateway/sandbox/complete', {}, { transactionId: start.transactionId, approve: true });
+    return orderId;
+  }
+
+  it('a supplier declining a paid order records the refund in the decline', async () => {
+    const orderId = await deliveredOrder();
+    const events = await eventsOf(() => post('/api/v1/provider/order/decline', staff.supplier.headers, { orderId }));
+    expect(events).toEqual([expect.objectContaining({ action: AUDIT_ACTIONS.orderRefunded, ...by('supplier'), targetType: 'order', targetId: orderId })]);
+    expect(events[0]!.detail).toMatchObject({ reason: 'declined', amount: 25 });
+  });
+
+  it('the admin verifying an invoice and the bank downloading it write one event each; the supplier downloading writes none', async () => {
+    const orderId = await deliveredOrder();
+    await post('/api/v1/provider/order/accept', staff.supplier.headers, { orderId });
+    const code = (await ctx.db.execute<{ verify_code: string }>(sql`select verify_code from orders where id = ${orderId}`)).rows[0]!.verify_code;
+    await post('/api/v1/provider/order/delivered', staff.supplier.headers, { orderId, verifyCode: code });
+    const form = multipart({ orderId }, { field: 'orderInvoice', filename: 'invoice.png', contentType: 'image/png', bytes: SAMPLE_FILES.png });
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/provider/order/invoice/upload', headers: { ...staff.supplier.headers, ...form.headers }, payload: form.payload });
+    const file = (await ctx.db.execute<{ invoice_file: string }>(sql`select invoice_file from orders where id = ${orderId}`)).rows[0]!.invoice_file;
+
+    expect(await eventsOf(() => post('/api/v1/admin/order/invoice/verify', staff.admin.headers, { orderId }))).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.invoiceVerified, ...by('admin'), targetType: 'order', targetId: orderId, detail: { from: 4, to: 5, invoice: file } }),
+    ]);
+    expect(await eventsOf(() => post('/api/v1/admin/order/invoice/verify', staff.admin.headers, { orderId }), 409)).toEqual([]);
+
+    expect(await eventsOf(() => get(`/api/v1/pub/order/invoice/file/${file}`, staff.bank.headers))).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.invoiceDownloaded, ...by('bank'), targetType: 'invoice', targetId: file, detail: { orderId } }),
+    ]);
+    expect(await eventsOf(() => get(`/api/v1/pub/order/invoice/file/${file}`, staff.supplier.headers))).toEqual([]);
+    // HEAD asks without acting: 405, and nothing is written.
+    const before = await lastSeq();
+    const head = await ctx.app.inject({ method: 'HEAD', url: `/api/v1/pub/order/invoice/file/${file}`, headers: staff.bank.headers });
+    expect([head.statusCode, head.headers.allow]).toEqual([405, 'GET']);
+    expect(await lastSeq()).toBe(before);
+  });
+
+  it('the admin downloading a KYC document writes one event; its owner downloading writes none', async () => {
+    const owner = await smeAt(4);
+    const fileName = await createLocalStorage(uploadsDir(ctx.config)).save(SAMPLE_FILES.png, 'png');
+    await ctx.db.insert(documents).values({ userId: owner.account.id, title: 'CR license', fileName, originalName: 'cr.png', mime: 'image/png', size: SAMPLE_FILES.png.length });
+    expect(await eventsOf(() => get(`/api/v1/pub/sme/doc/file/${fileName}`, staff.admin.headers))).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.documentDownloaded, ...by('admin'), targetType: 'document', targetId: fileName, detail: { kind: 'sme', owner: owner.account.id } }),
+    ]);
+    const ownerHeaders = bearer(await loginAs(ctx.app, owner.account));
+    expect(await eventsOf(() => get(`/api/v1/pub/sme/doc/file/${fileName}`, ownerHeaders))).toEqual([]);
+  });
+});
+
+describe('passwords', () => {
+  it('a password change records the account as actor and target; a wrong current password writes none', async () => {
+    const account = await createAccount(ctx.db, { role: 'bank' });
+    const headers = bearer(await loginAs(ctx.app, account));
+    expect(await eventsOf(() => post('/api/v1/auth/password/change', headers, { currentPassword: 'wrong-password-here', newPassword: 'a-new-long-passphrase-9' }), 400)).toEqual([]);
+    expect(await eventsOf(() => post('/api/v1/auth/password/change', headers, { currentPassword: account.password, newPassword: 'a-new-long-passphrase-9' }))).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.passwordChanged, actorId: account.id, actorEmail: account.email, actorRole: 'bank', ip: ADDRESS, targetType: 'user', targetId: account.id }),
+    ]);
+  });
+});
+
+describe('the admin reads the trail', () => {
+  it('lists newest first with the count, filtered by action, actor (email or id), target and time', async () => {
+    const all = body(await get('/api/v1/admin/audit/list?perPage=100', staff.admin.headers)).content;
+    expect(all.count).toBe(await lastSeq());
+    expect(all.events.map((e: { seq: number }) => e.seq)).toEqual([...Array(all.count).keys()].map((i) => all.count - i));
+    const newest = all.events[0];
+    expect(newest).toEqual({
+      _id: expect.any(String), seq: all.count, at: expect.any(String), actor: expect.any(Object), action: expect.any(String),
+      target: { type: expect.any(String), id: expect.any(String) }, ip: ADDRESS, detail: expect.any(Object), prevHash: expect.stringMatching(/^[0-9a-f]{64}$/), hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+
+    const byAction = body(await get(`/api/v1/admin/audit/list?action=${AUDIT_ACTIONS.smeVerified}`, staff.admin.headers)).content;
+    expect(byAction.count).toBe(1);
+    expect(byAction.events[0]).toMatchObject({ action: AUDIT_ACTIONS.smeVerified, actor: { _id: staff.admin.account.id, email: staff.admin.account.email, role: 'admin' } });
+
+    const byEmail = body(await get(`/api/v1/admin/audit/list?actor=${encodeURIComponent(staff.bank.account.email.toUpperCase())}`, staff.admin.headers)).content;
+    const byId = body(await get(`/api/v1/admin/audit/list?actor=${staff.bank.account.id}`, staff.admin.headers)).content;
+    expect(byEmail.count).toBe(2);
+    expect(byId).toEqual(byEmail);
+    expect(byEmail.events.map((e: { action: string }) => e.action)).toEqual([AUDIT_ACTIONS.invoiceDownloaded, AUDIT_ACTIONS.smeRejected]);
+
+    const target = byAction.events[0].target.id as string;
+    expect(body(await get(`/api/v1/admin/audit/list?targetId=${target}`, staff.admin.headers)).content.events.map((e: { action: string }) => e.action)).toEqual([AUDIT_ACTIONS.smeVerified]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect(body(await get(`/api/v1/admin/audit/list?from=${today}&to=${today}&perPage=1`, staff.admin.headers)).content.count).toBe(all.count);
+    expect(body(await get('/api/v1/admin/audit/list?to=2000-01-01', staff.admin.headers)).content).toEqual({ events: [], count: 0 });
+    expect(body(await get(`/api/v1/admin/audit/list?from=${encodeURIComponent(newest.at)}`, staff.admin.headers)).content.count).toBe(1);
+
+    const paged = body(await get('/api/v1/admin/audit/list?page=2&perPage=2', staff.admin.headers)).content;
+    expect(paged.events.map((e: { seq: number }) => e.seq)).toEqual([all.count - 2, all.count - 3]);
+    expect(body(await get('/api/v1/admin/audit/list?action=nothing', staff.admin.headers)).status).toBe(false);
+  });
+
+  it('exports the filtered trail as CSV, newest first', async () => {
+    const response = await get(`/api/v1/admin/audit/export?actor=${staff.bank.account.id}`, staff.admin.headers);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('id,seq,at,actor id,actor email,actor role,action,target type,target id,ip,detail,prev hash,hash');
+    expect(lines).toHaveLength(3);
+    const [, first, second] = lines;
+    expect(first).toContain(`,${staff.bank.account.id},${staff.bank.account.email},bank,${AUDIT_ACTIONS.invoiceDownloaded},invoice,`);
+    expect(second).toContain(`,${AUDIT_ACTIONS.smeRejected},sme,`);
+    expect(second).toContain('"{""desc"":""unclear"",""from"":5,""full"":false,""to"":-2}"');
+  });
+
+  it('is the admin’s only', async () => {
+    for (const role of ['bank', 'insurance', 'supplier'] as const) {
+      const response = await get('/api/v1/admin/audit/list', staff[role].headers);
+      expect([response.statusCode, body(response).msg]).toEqual([403, MESSAGES.forbidden]);
+    }
+    expect((await get('/api/v1/admin/audit/export')).statusCode).toBe(401);
+  });
+
+  it('the chain of everything the API wrote verifies', async () => {
+    expect(await verifyAuditChain(ctx.db)).toEqual({ events: await lastSeq(), problem: null, broken: null });
+  });
+});
