@@ -280,3 +280,14 @@ export const SAMPLE_FILES = {
   webp: Buffer.from('UklGRiYAAABXRUJQVlA4IBoAAAAwAQCdASoBAAEAAMASJaQAA3AA/v7deAAAAA==', 'base64'),
   textPretendingPng: Buffer.from('this is plain text, not an image'),
 };
+
+/** The database's own sentence for a refused statement (the query layer wraps it as its cause), or 'accepted'. */
+export async function databaseRefusal(attempt: Promise<unknown>): Promise<string> {
+  try {
+    await attempt;
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return (cause instanceof Error ? cause : (error as Error)).message;
+  }
+  return 'accepted';
+}

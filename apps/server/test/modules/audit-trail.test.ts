@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/db/schema/index.js';
 import { GENESIS_HASH, canonicalJson, eventHash, recordAudit } from '../../src/modules/audit/record.js';
 import { verifyAuditChain } from '../../src/modules/audit/verify.js';
-import { useTestApp } from '../helpers.js';
+import { databaseRefusal, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
 
@@ -15,16 +15,6 @@ const actor = { _id: '00000000-0000-4000-8000-000000000001', email: 'admin@examp
 
 async function rows() {
   return ctx.db.select().from(auditEvents).orderBy(asc(auditEvents.seq));
-}
-
-async function refusal(attempt: Promise<unknown>): Promise<string> {
-  try {
-    await attempt;
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return (cause instanceof Error ? cause : (error as Error)).message;
-  }
-  return 'accepted';
 }
 
 describe('canonical JSON', () => {
@@ -90,7 +80,7 @@ describe('the trigger', () => {
     ['truncate the trail', sql`truncate audit_events`],
   ])('refuses to %s, and nothing changes', async (_what, statement) => {
     const before = await rows();
-    expect(await refusal(ctx.db.execute(statement))).toMatch(/^the audit trail is append-only: (UPDATE|DELETE|TRUNCATE) on audit_events is refused$/);
+    expect(await databaseRefusal(ctx.db.execute(statement))).toMatch(/^the audit trail is append-only: (UPDATE|DELETE|TRUNCATE) on audit_events is refused$/);
     expect(await rows()).toEqual(before);
   });
 });

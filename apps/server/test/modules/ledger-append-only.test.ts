@@ -9,7 +9,7 @@ import { seedDemoData } from '../../src/db/seed.js';
 import { createLocalStorage } from '../../src/modules/files/storage.js';
 import { verifyLedger } from '../../src/modules/ledger/verify.js';
 import { seedDemoOrders } from '../../src/modules/orders/demo-seed.js';
-import { useTestApp } from '../helpers.js';
+import { databaseRefusal, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
 
@@ -18,17 +18,6 @@ async function ledgerRows() {
   const entries = (await ctx.db.execute(sql`select * from ledger_entries order by id`)).rows;
   const postings = (await ctx.db.execute(sql`select * from ledger_postings order by id`)).rows;
   return { entries, postings };
-}
-
-/** The database's own sentence for a refused statement (the query layer wraps it as its cause). */
-async function refusal(attempt: Promise<unknown>): Promise<string> {
-  try {
-    await attempt;
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return (cause instanceof Error ? cause : (error as Error)).message;
-  }
-  return 'accepted';
 }
 
 beforeAll(async () => {
@@ -55,7 +44,7 @@ describe('the ledger is append-only', () => {
     ['truncate the entries', sql`truncate ledger_entries cascade`],
   ])('refuses to %s, and nothing changes', async (_what, statement) => {
     const before = await ledgerRows();
-    expect(await refusal(ctx.db.execute(statement))).toMatch(/^the ledger is append-only: (UPDATE|DELETE|TRUNCATE) on ledger_(entries|postings) is refused$/);
+    expect(await databaseRefusal(ctx.db.execute(statement))).toMatch(/^the ledger is append-only: (UPDATE|DELETE|TRUNCATE) on ledger_(entries|postings) is refused$/);
     expect(await ledgerRows()).toEqual(before);
   });
 
@@ -64,7 +53,7 @@ describe('the ledger is append-only', () => {
     const attempt = ctx.db.transaction(async (tx) => {
       await tx.execute(sql`insert into ledger_entries (kind) values ('order_created')`);
     });
-    expect(await refusal(attempt)).toMatch(/^ledger entry [0-9a-f-]{36} has no postings$/);
+    expect(await databaseRefusal(attempt)).toMatch(/^ledger entry [0-9a-f-]{36} has no postings$/);
     expect(await ledgerRows()).toEqual(before);
   });
 

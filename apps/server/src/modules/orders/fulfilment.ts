@@ -149,6 +149,27 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
     };
   }
 
+  /** The order a payout request is for (404 for an unknown request). */
+  async function orderOfApproval(approvalId: string): Promise<string> {
+    const known = await payouts.findApproval(db, approvalId);
+    if (!known) throw notFound(MESSAGES.payoutApprovalNotFound);
+    return known.order_id;
+  }
+
+  /**
+   * Locks a payout request's order, then the request itself — the order every payout step takes its
+   * locks in, so approvals and rejections never wait on each other in a circle — and answers both
+   * while the request is still pending (409 once it is decided).
+   */
+  async function lockPendingApproval(tx: Tx, approvalId: string, orderId: string) {
+    const order = await repo.lockOrderForStep(tx, orderId);
+    if (!order) throw notFound(MESSAGES.orderNotFound);
+    const approval = await payouts.lockApproval(tx, approvalId);
+    if (!approval) throw notFound(MESSAGES.payoutApprovalNotFound);
+    if (approval.status !== 'pending') throw conflict(MESSAGES.payoutApprovalDecided);
+    return { order, approval };
+  }
+
   async function lockForStep(tx: Tx, principal: Principal, orderId: string) {
     if (principal.role === 'provider') await scopeOf(principal, tx);
     const order = await repo.lockOrderForStep(tx, orderId, principal.role === 'provider' ? principal.userId : undefined);
@@ -380,14 +401,9 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
      * request marked approved. Concurrent approvals queue on the locks; only the first finds it pending.
      */
     async approvePayout(principal: Principal, approvalId: string) {
-      const known = await payouts.findApproval(db, approvalId);
-      if (!known) throw notFound(MESSAGES.payoutApprovalNotFound);
+      const orderId = await orderOfApproval(approvalId);
       return withTransaction(db, async (tx) => {
-        const order = await repo.lockOrderForStep(tx, known.order_id);
-        if (!order) throw notFound(MESSAGES.orderNotFound);
-        const approval = await payouts.lockApproval(tx, approvalId);
-        if (!approval) throw notFound(MESSAGES.payoutApprovalNotFound);
-        if (approval.status !== 'pending') throw conflict(MESSAGES.payoutApprovalDecided);
+        const { order, approval } = await lockPendingApproval(tx, approvalId, orderId);
         if (approval.requested_by === principal.userId) throw forbidden(MESSAGES.payoutOwnRequest);
         const now = clock();
         const paid = await payOutLockedOrder(tx, order, now);
@@ -400,15 +416,9 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
 
     /** Any bank user closes a pending request with a reason; the order stays at 5 and can be requested again. */
     async rejectPayout(principal: Principal, approvalId: string, reason: string) {
-      const known = await payouts.findApproval(db, approvalId);
-      if (!known) throw notFound(MESSAGES.payoutApprovalNotFound);
+      const orderId = await orderOfApproval(approvalId);
       return withTransaction(db, async (tx) => {
-        // The same order of locks as an approval: the order's, then the request's.
-        const order = await repo.lockOrderForStep(tx, known.order_id);
-        if (!order) throw notFound(MESSAGES.orderNotFound);
-        const approval = await payouts.lockApproval(tx, approvalId);
-        if (!approval) throw notFound(MESSAGES.payoutApprovalNotFound);
-        if (approval.status !== 'pending') throw conflict(MESSAGES.payoutApprovalDecided);
+        const { order } = await lockPendingApproval(tx, approvalId, orderId);
         await payouts.decide(tx, approvalId, { status: 'rejected', decidedBy: principal.userId, now: clock(), reason });
         const decided = await payouts.findApproval(tx, approvalId);
         if (!decided) throw new Error('the payout request just rejected is missing');
