@@ -43,6 +43,9 @@ export const paths = {
     resetPassword: { path: 'reset-password', getHref: () => '/auth/reset-password' },
   },
 
+  /** Two-step sign-in set-up, for a signed-in account whose role needs it (outside every area). */
+  mfaSetup: { path: '/two-step-setup', getHref: () => '/two-step-setup' },
+
   sme: {
     area: { path: '/sme/*', getHref: () => '/sme' },
     verification: { path: 'verification', getHref: () => '/sme/verification' },
