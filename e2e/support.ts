@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -71,6 +71,16 @@ export async function enterDemoCode(page: Page, email: string, language: 'en' | 
 
 export function isDemoBackOffice(email: string): boolean {
   return DEMO_BACK_OFFICE.includes(email);
+}
+
+/** Signs a demo account in through the API (the code step included for the back office); returns its token. */
+export async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
+  const content = ((await login.json()) as { content: { token?: string; mfaRequired?: true; mfaToken?: string } }).content;
+  if (!content.mfaRequired) return content.token!;
+  const verify = await request.post('/api/v1/auth/mfa/verify', { data: { mfaToken: content.mfaToken, code: await demoTotpCode(email) } });
+  expect(verify.status()).toBe(200);
+  return ((await verify.json()) as { content: { token: string } }).content.token;
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
