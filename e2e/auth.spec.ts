@@ -1,6 +1,6 @@
 // Sign-up, sign-in, logout and the Arabic sign-in page, driven through the UI as a person would.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, SME_CODE, expectToast, signIn, storedSession, uniqueEmail } from './support';
+import { DEMO_PASSWORD, SME_CODE, enterDemoCode, expectToast, signIn, storedSession, uniqueEmail } from './support';
 
 async function fillSignUp(page: Page, email: string, code: string) {
   await page.getByLabel('Email').fill(email);
@@ -75,6 +75,8 @@ test('the sign-in page in Arabic reads right to left and still signs in', async 
   await page.getByLabel('البريد الإلكتروني').fill('admin@example.com');
   await page.getByLabel('كلمة المرور', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  // The admin's second step, in Arabic too.
+  await enterDemoCode(page, 'admin@example.com', 'ar');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 

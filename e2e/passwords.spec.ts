@@ -1,7 +1,7 @@
 // A forgotten password, end to end: the sign-in page's link, the request, the link read from the demo
 // outbox (what Admin → Outbox shows), a new password on the link's page, and a sign-in with it.
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, PHONE, SME_CODE, expectAccessible, expectNoHorizontalOverflow, expectToast, signIn, signInAs, uniqueEmail } from './support';
+import { DEMO_ACCOUNTS, PHONE, SME_CODE, apiSignIn, expectAccessible, expectNoHorizontalOverflow, expectToast, signIn, signInAs, uniqueEmail } from './support';
 
 type OutboxMessage = { channel: 'email' | 'sms'; recipient: string; body: string };
 
@@ -23,8 +23,7 @@ test('forgot password: the emailed link sets a new password, which then signs in
   await expect(page.getByText('Check your inbox. The link works once, for 1 hour; ask again if it does not arrive.')).toBeVisible();
 
   // The demo has no mail server: the message waits in the outbox the admin reads.
-  const admin = await request.post('/api/v1/auth/login', { data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD } });
-  const { token } = ((await admin.json()) as { content: { token: string } }).content;
+  const token = await apiSignIn(request, DEMO_ACCOUNTS.admin);
   const list = await request.get('/api/v1/admin/outbox/list?perPage=100', { headers: { authorization: `Bearer ${token}` } });
   const { messages } = ((await list.json()) as { content: { messages: OutboxMessage[] } }).content;
   const message = messages.find((m) => m.recipient === email && m.channel === 'email');

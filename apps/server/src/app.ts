@@ -18,8 +18,10 @@ import { MAX_DOCUMENT_BYTES, MESSAGES, messageKeyOf, matchMessage } from '@qist/
 import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
+import { MFA_SECRET_PURPOSE, createSecretBox } from './lib/secret-box.js';
 import { HSTS_HEADER, SECURITY_HEADERS } from './lib/security-headers.js';
 import { swaggerOptions } from './openapi/document.js';
+import { createMfaService } from './modules/auth/mfa-service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService, type AuthSettings } from './modules/auth/service.js';
 import { PASSWORD_RESET_TTL_MS, createPasswordService } from './modules/auth/password-service.js';
@@ -81,6 +83,8 @@ declare module 'fastify' {
     fulfilment: FulfilmentService;
     /** The built-in sandbox gateway, when it is the gateway in use. */
     sandbox: SandboxGateway | undefined;
+    /** The clock two-step sign-in reads codes and sign-in tokens by. */
+    mfaClock: () => Date;
   }
 }
 
@@ -207,8 +211,9 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     loginAddressMaxFailures: config.loginAddressMaxFailures,
     loginAddressWindowMs: config.loginAddressWindowMs,
     signupMaxPerHour: config.signupMaxPerHour,
+    mfaRequiredRoles: config.mfaRequiredRoles,
   };
-  const auth = createAuthService({ db, throttle, settings: authSettings, sessionCacheClock });
+  const auth = createAuthService({ db, throttle, settings: authSettings, sessionCacheClock, mfaClock: clock });
   registerAccessControl(app, auth);
   registerHeadPolicy(app);
 
@@ -243,7 +248,16 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       forgotWindowMs: 3_600_000,
     },
   });
-  await app.register(authRoutes, { prefix: '/api/v1/auth', auth, passwords });
+  const mfa = createMfaService({
+    db,
+    throttle,
+    auth,
+    authSettings,
+    secrets: createSecretBox(config.sessionSecret, MFA_SECRET_PURPOSE),
+    clock,
+  });
+  await app.register(authRoutes, { prefix: '/api/v1/auth', auth, passwords, mfa });
+  app.decorate('mfaClock', clock ?? (() => new Date()));
   const users = createUsersService({ db, outbox, auth, publicUrl: config.publicUrl, clock });
   await app.register(usersRoutes, { prefix: '/api/v1', users });
 

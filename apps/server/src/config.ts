@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ROLES, type Role } from '@qist/domain';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -30,6 +31,12 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_WINDOW_HOURS: z.coerce.number().positive().max(24).default(24),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(30),
   LOGIN_ADDRESS_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(60),
+  // Roles whose accounts must sign in with a second step (a TOTP code): comma-separated, may be empty.
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .default('admin,bank,insurance')
+    .transform((v) => v.split(',').map((r) => r.trim()).filter((r) => r.length > 0))
+    .pipe(z.array(z.enum(ROLES, { error: `MFA_REQUIRED_ROLES names roles among ${ROLES.join(', ')}` }))),
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().positive().default(20),
   // Requests for a password reset link per hour: per email (whether or not an account has it) from
   // every address, and per address over every email, so the form cannot be used to flood a mailbox.
@@ -65,6 +72,8 @@ export interface Config {
   loginAddressMaxFailures: number;
   loginAddressWindowMs: number;
   signupMaxPerHour: number;
+  /** Roles that must sign in with a second step; an account of one without it can only set it up. */
+  mfaRequiredRoles: readonly Role[];
   /** Password reset requests per email, and per address, within an hour. */
   passwordForgotMaxPerEmail: number;
   passwordForgotMaxPerAddress: number;
@@ -117,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     loginAddressWindowMs: e.LOGIN_ADDRESS_WINDOW_MINUTES * 60_000,
     signupMaxPerHour: e.SIGNUP_MAX_PER_HOUR,
+    mfaRequiredRoles: [...new Set(e.MFA_REQUIRED_ROLES)],
     passwordForgotMaxPerEmail: e.PASSWORD_FORGOT_MAX_PER_EMAIL,
     passwordForgotMaxPerAddress: e.PASSWORD_FORGOT_MAX_PER_ADDRESS,
     preregisterMaxPerHour: e.PREREGISTER_MAX_PER_HOUR,

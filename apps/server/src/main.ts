@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     }
     database = createDatabase(config.databaseUrl ?? embedded!.url);
     const storage = createLocalStorage(uploadsDir(config));
-    const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo, storage });
+    const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo, sessionSecret: config.sessionSecret, storage });
     if (seeded) log('seeded the demo data into the new database');
     app = await buildApp({ config, db: database.db, storage });
     if (seeded && app.sandbox) {

@@ -5,15 +5,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Role } from '@qist/domain';
+import { BACK_OFFICE_ROLES, type Role } from '@qist/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, type Database, type Db } from '../src/db/client.js';
-import { categories, insuranceCompanies, providers, signupCodes, smes } from '../src/db/schema/index.js';
-import { DEMO_SIGNUP_CODES } from '../src/db/seed.js';
+import { categories, insuranceCompanies, providers, signupCodes, smes, users } from '../src/db/schema/index.js';
+import { DEMO_PASSWORD, DEMO_SIGNUP_CODES, DEMO_TOTP_SECRET } from '../src/db/seed.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { MFA_SECRET_PURPOSE, createSecretBox } from '../src/lib/secret-box.js';
+import { newTotpSecret, totpCode } from '../src/lib/totp.js';
 import { insertUser } from '../src/modules/auth/repository.js';
 
 export interface TestDatabase extends Database {
@@ -48,10 +51,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+export const TEST_SESSION_SECRET = 'test-secret-that-is-long-enough-for-hmac-0123456789';
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'qist-test-data-')),
-    SESSION_SECRET: 'test-secret-that-is-long-enough-for-hmac-0123456789',
+    SESSION_SECRET: TEST_SESSION_SECRET,
     LOG_LEVEL: 'silent',
     LOGIN_MAX_FAILURES: '1000',
     LOGIN_ACCOUNT_MAX_FAILURES: '1000',
@@ -122,6 +127,18 @@ export interface TestAccount {
   email: string;
   password: string;
   role: Role;
+  /** Two-step sign-in is on: its secret, and the database loginAs completes the code step against. */
+  totp?: { secret: string; db: Db };
+}
+
+/** Roles whose test accounts are created with two-step sign-in on unless asked otherwise. */
+const ENROLLED_BY_DEFAULT: readonly Role[] = BACK_OFFICE_ROLES;
+
+/** Turns two-step sign-in on for an account, as if it had set it up; returns the plain secret. */
+export async function enrolMfa(db: Db, userId: string, secret = newTotpSecret(), sessionSecret = TEST_SESSION_SECRET): Promise<string> {
+  const sealed = createSecretBox(sessionSecret, MFA_SECRET_PURPOSE).seal(secret);
+  await db.update(users).set({ mfaSecret: sealed, mfaEnabledAt: new Date(), mfaLastStep: null }).where(eq(users.id, userId));
+  return secret;
 }
 
 /** An account built directly in the database, with its SME/supplier profile at the given level. */
@@ -139,6 +156,8 @@ export async function createAccount(
     /** A verified supplier's discount rate in basis points (default 10%). */
     taxRate?: number;
     phone?: { countryCode: string; number: string };
+    /** Two-step sign-in on (default: on for back-office roles, which need it; off for the others). */
+    mfa?: boolean;
   },
 ): Promise<TestAccount> {
   const email = options.email ?? uniqueEmail(options.role);
@@ -176,17 +195,52 @@ export async function createAccount(
     const taxRate = options.taxRate ?? ((options.level ?? 0) >= 5 ? 1000 : null);
     await db.insert(providers).values({ userId: user.id, level: options.level ?? 0, taxRate, companyTitle: options.company ?? null });
   }
-  return { id: user.id, email, password, role: options.role };
+  const account: TestAccount = { id: user.id, email, password, role: options.role };
+  if (options.mfa ?? ENROLLED_BY_DEFAULT.includes(options.role)) account.totp = { secret: await enrolMfa(db, user.id), db };
+  return account;
 }
 
+/** A demo account of the seed (seedDemoData), to sign in with loginAs; back-office ones have the demo secret. */
+export async function demoAccount(db: Db, email: string): Promise<TestAccount> {
+  const [row] = await db.select({ id: users.id, role: users.role, mfa: users.mfaEnabledAt }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no demo account ${email}`);
+  return { id: row.id, email, password: DEMO_PASSWORD, role: row.role, ...(row.mfa ? { totp: { secret: DEMO_TOTP_SECRET, db } } : {}) };
+}
+
+/**
+ * Signs in through the API as the account: the password, then, for an account with two-step
+ * sign-in, the code step with a code of its secret at the app's clock. A code is accepted once:
+ * the account's last used step is forgotten first, so a test may sign in as it many times a minute.
+ */
 export async function loginAs(app: FastifyInstance, account: TestAccount): Promise<string> {
+  return (await signIn(app, account)).token;
+}
+
+/** What a completed sign-in answers (login's content, or the code step's for an account with two-step sign-in). */
+export async function signIn(app: FastifyInstance, account: TestAccount): Promise<{ token: string; 'user-role': Role; user: { language: string } }> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
     payload: { email: account.email, password: account.password },
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  return (response.json() as { content: { token: string } }).content.token;
+  const content = (response.json() as { content: { token: string; 'user-role': Role; user: { language: string }; mfaRequired?: true; mfaToken?: string } })
+    .content;
+  if (!content.mfaRequired) return content;
+  if (!account.totp) throw new Error(`login of ${account.email} asks for a code and the test has no secret for it`);
+  await account.totp.db.update(users).set({ mfaLastStep: null }).where(eq(users.id, account.id));
+  const verify = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/mfa/verify',
+    payload: { mfaToken: content.mfaToken, code: totpCode(account.totp.secret, app.mfaClock()) },
+  });
+  if (verify.statusCode !== 200) throw new Error(`code step failed: ${verify.body}`);
+  return (verify.json() as { content: { token: string; 'user-role': Role; user: { language: string } } }).content;
+}
+
+/** A back-office account made by `npm run user:create`, enrolled in two-step sign-in as its role needs. */
+export async function enrolledBackOffice(db: Db, account: { id: string; email: string; password: string; role: Role }): Promise<TestAccount> {
+  return { ...account, totp: { secret: await enrolMfa(db, account.id), db } };
 }
 
 export function bearer(token: string): Record<string, string> {

@@ -67,6 +67,7 @@ describe('the API document', () => {
         'GET /api/v1/pub/gateway/sandbox/{transactionId}',
         'POST /api/v1/ads/form/register',
         'POST /api/v1/auth/login',
+        'POST /api/v1/auth/mfa/verify',
         'POST /api/v1/auth/password/forgot',
         'POST /api/v1/auth/password/reset',
         'POST /api/v1/auth/password/set',

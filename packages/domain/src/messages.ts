@@ -54,6 +54,15 @@ export const MESSAGES = {
   userDisabled: 'the user is disabled and signed out everywhere',
   userEnabled: 'the user is enabled',
   userPending: 'this user has not accepted the invitation yet; invite the email again to send a new link',
+  // two-step sign-in (DESIGN §8)
+  mfaSetupRequired: 'set up two-step sign-in first: your role needs a code from an authenticator app',
+  mfaCodeRequired: 'enter the code from your authenticator app',
+  mfaCodeWrong: 'this code is wrong or already used',
+  mfaSignInExpired: 'this sign-in has expired, please enter your email and password again',
+  mfaAlreadyEnabled: 'two-step sign-in is already on',
+  mfaNotEnabled: 'two-step sign-in is not on',
+  mfaSetupMissing: 'start the set-up again: no secret is waiting for confirmation',
+  mfaRequiredForRole: 'your role needs two-step sign-in; it cannot be turned off',
   // pre-registration (part 1 §5)
   companyNameRequired: 'Company name is required',
   businessSectorRequired: 'Please select your business sector',

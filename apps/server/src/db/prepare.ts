@@ -9,14 +9,14 @@ const PREPARE_LOCK_KEY = 7_310_214;
 
 export async function prepareDatabase(
   database: Database,
-  options: { seedDemo: boolean; storage: FileStorage },
+  options: { seedDemo: boolean; storage: FileStorage; sessionSecret: string },
 ): Promise<{ seeded: boolean }> {
   const client = await database.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [PREPARE_LOCK_KEY]);
     await runMigrations(database.db);
     const seeded = options.seedDemo && (await isDatabaseEmpty(database.db));
-    if (seeded) await seedDemoData(database.db, options.storage);
+    if (seeded) await seedDemoData(database.db, options.storage, options.sessionSecret);
     return { seeded };
   } finally {
     await client.query('select pg_advisory_unlock($1)', [PREPARE_LOCK_KEY]).catch(() => {});

@@ -9,6 +9,7 @@ import {
   type Role,
 } from '@qist/domain';
 import { hashPassword } from '../lib/passwords.js';
+import { MFA_SECRET_PURPOSE, createSecretBox } from '../lib/secret-box.js';
 import type { FileStorage } from '../lib/file-storage.js';
 import { withTransaction, type Db, type Tx } from './transaction.js';
 import {
@@ -24,6 +25,11 @@ import {
 } from './schema/index.js';
 
 export const DEMO_PASSWORD = 'demo12345';
+/**
+ * The TOTP secret of every demo back-office account (two-step sign-in is on for them): add it to an
+ * authenticator app, or print the current code with `npm run demo:totp`.
+ */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 export const DEMO_SIGNUP_CODES = { sme: 'SME-DEMO-CODE', provider: 'SUPPLIER-DEMO-CODE' } as const;
 
 /** Industries as [title, description, Arabic title, Arabic description]. */
@@ -238,17 +244,23 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-async function insertAccount(tx: Tx, values: { email: string; passwordHash: string; role: Role; name: string; insuranceCompanyId?: string | null }) {
+async function insertAccount(
+  tx: Tx,
+  values: { email: string; passwordHash: string; role: Role; name: string; insuranceCompanyId?: string | null; mfaSecret?: string },
+) {
+  const selfRegistered = values.role === 'sme' || values.role === 'provider';
   const [user] = await tx
     .insert(users)
-    .values({ ...values, emailVerifiedAt: values.role === 'sme' || values.role === 'provider' ? new Date() : null })
+    .values({ ...values, emailVerifiedAt: selfRegistered ? new Date() : null, mfaEnabledAt: values.mfaSecret ? new Date() : null })
     .returning({ id: users.id });
   if (!user) throw new Error(`could not seed ${values.email}`);
   return user.id;
 }
 
-export async function seedDemoData(db: Db, storage: FileStorage): Promise<void> {
+export async function seedDemoData(db: Db, storage: FileStorage, sessionSecret: string): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Back-office accounts sign in with a second step: enrolled with the documented demo secret.
+  const mfaSecret = createSecretBox(sessionSecret, MFA_SECRET_PURPOSE).seal(DEMO_TOTP_SECRET);
   const adminLogins: { userId: string; role: Role }[] = [];
   const stored: string[] = [];
   try {
@@ -267,17 +279,17 @@ export async function seedDemoData(db: Db, storage: FileStorage): Promise<void> 
         .values(DEMO_INSURERS.map(({ name, priority }) => ({ name, priority })))
         .returning({ id: insuranceCompanies.id, name: insuranceCompanies.name });
 
-      adminLogins.push({ userId: await insertAccount(tx, { email: 'admin@example.com', passwordHash, role: 'admin', name: 'Platform Admin' }), role: 'admin' });
-      adminLogins.push({ userId: await insertAccount(tx, { email: 'bank@example.com', passwordHash, role: 'bank', name: 'National Bank' }), role: 'bank' });
+      adminLogins.push({ userId: await insertAccount(tx, { email: 'admin@example.com', passwordHash, role: 'admin', name: 'Platform Admin', mfaSecret }), role: 'admin' });
+      adminLogins.push({ userId: await insertAccount(tx, { email: 'bank@example.com', passwordHash, role: 'bank', name: 'National Bank', mfaSecret }), role: 'bank' });
       for (const insurer of DEMO_INSURERS) {
         const insuranceCompanyId = companies.find((c) => c.name === insurer.name)?.id ?? null;
         adminLogins.push({
-          userId: await insertAccount(tx, { email: insurer.email, passwordHash, role: 'insurance', name: insurer.name, insuranceCompanyId }),
+          userId: await insertAccount(tx, { email: insurer.email, passwordHash, role: 'insurance', name: insurer.name, insuranceCompanyId, mfaSecret }),
           role: 'insurance',
         });
       }
       // A second bank user: payouts at or above the approval threshold need two (DESIGN.md §8).
-      adminLogins.push({ userId: await insertAccount(tx, { email: 'bank2@example.com', passwordHash, role: 'bank', name: 'National Bank (approver)' }), role: 'bank' });
+      adminLogins.push({ userId: await insertAccount(tx, { email: 'bank2@example.com', passwordHash, role: 'bank', name: 'National Bank (approver)', mfaSecret }), role: 'bank' });
       const operatorOf = (level: number) =>
         level === 5 || level === 8 ? adminLogins[0] : level === 6 ? adminLogins[1] : level === 7 ? adminLogins[2] : undefined;
 

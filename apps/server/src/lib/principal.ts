@@ -9,6 +9,11 @@ export interface Principal {
   role: Role;
   name: string;
   insuranceCompanyId: string | null;
+  /**
+   * The role needs two-step sign-in (MFA_REQUIRED_ROLES) and the account has not set it up: the
+   * session reaches only what it takes to set it up (plugins/access.ts).
+   */
+  mfaSetupRequired: boolean;
 }
 
 /** Turns a bearer token into its principal, or null when the token is bad, expired or revoked. */

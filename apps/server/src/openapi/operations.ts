@@ -102,7 +102,33 @@ export const OPERATIONS: Table = {
     summary: 'Report whether the service is up: its database answers and carries the migrations',
   },
   'POST /api/v1/auth/register': { operationId: 'register', summary: 'Sign up as an SME or a supplier with the role’s sign-up code' },
-  'POST /api/v1/auth/login': { operationId: 'login', summary: 'Sign in with email and password and receive a bearer token' },
+  'POST /api/v1/auth/login': {
+    operationId: 'login',
+    summary: 'Sign in with email and password and receive a bearer token',
+    description:
+      'An account with two-step sign-in on gets no session here: `content` is `{ mfaRequired: true, mfaToken }`, and `POST /api/v1/auth/mfa/verify` with that token and a code answers what this route answers otherwise. An account whose role needs two-step sign-in (`MFA_REQUIRED_ROLES`) and has none yet gets a session that reaches only `auth/me`, `auth/mfa/setup`, `auth/mfa/enable`, `auth/logout` and `auth/password/change`; every other route answers 403.',
+  },
+  'POST /api/v1/auth/mfa/verify': {
+    operationId: 'verifyMfa',
+    summary: 'The code step of a sign-in',
+    description:
+      'The `mfaToken` of login (valid 5 minutes) and a 6-digit code of the authenticator app (RFC 6238: SHA-1, 30 s, one step of drift) or one of the recovery codes. Each code is accepted once. Wrong codes are throttled like wrong passwords (429).',
+  },
+  'POST /api/v1/auth/mfa/setup': {
+    operationId: 'setupMfa',
+    summary: 'Start setting up two-step sign-in',
+    description: 'A new secret and its `otpauth://` URL (issuer Qist, the account’s email), for a QR code; it takes effect only once a code of it is confirmed. 409 when two-step sign-in is already on.',
+  },
+  'POST /api/v1/auth/mfa/enable': {
+    operationId: 'enableMfa',
+    summary: 'Turn two-step sign-in on with a code of the new secret',
+    description: 'Answers the 10 recovery codes, shown only this once (kept hashed), each usable once in place of a code.',
+  },
+  'POST /api/v1/auth/mfa/disable': {
+    operationId: 'disableMfa',
+    summary: 'Turn two-step sign-in off with a code',
+    description: 'Refused (403) for a role that needs two-step sign-in (`MFA_REQUIRED_ROLES`). The recovery codes are dropped.',
+  },
   'POST /api/v1/auth/logout': { operationId: 'logout', summary: 'Sign out: end the session of the bearer token' },
   'GET /api/v1/auth/me': { operationId: 'getMe', summary: 'The signed-in account, its role and its current level' },
   'PUT /api/v1/auth/language': { operationId: 'setLanguage', summary: 'Set the language of the emails and SMS sent to the signed-in user' },

@@ -10,6 +10,11 @@ export type Access = 'public' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route stays open to a session whose role needs two-step sign-in before it is set up
+     * (auth/me, the set-up itself, sign-out, a password change). Every other route refuses it.
+     */
+    openBeforeMfa?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -34,6 +39,7 @@ export async function bearerPrincipal(request: FastifyRequest, auth: Authenticat
   const token = bearerToken(request);
   const principal = token ? await auth.authenticate(token) : null;
   if (!principal) throw unauthorized(MESSAGES.loginRequired);
+  if (principal.mfaSetupRequired) throw forbidden(MESSAGES.mfaSetupRequired);
   return principal;
 }
 
@@ -61,6 +67,8 @@ export function registerAccessControl(app: FastifyInstance, auth: Authenticator)
     const principal = await auth.authenticate(token);
     if (!principal) throw unauthorized(MESSAGES.sessionExpired);
     if (!access.includes(principal.role)) throw forbidden(MESSAGES.forbidden);
+    // A role that needs two-step sign-in reaches nothing but its set-up until it is on.
+    if (principal.mfaSetupRequired && request.routeOptions.config.openBeforeMfa !== true) throw forbidden(MESSAGES.mfaSetupRequired);
     request.principal = principal;
   });
 }

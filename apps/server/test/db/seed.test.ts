@@ -1,10 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../src/config.js';
 import { categories, documents, insuranceCompanies, signupCodes, users } from '../../src/db/schema/index.js';
-import { isDatabaseEmpty, seedDemoData } from '../../src/db/seed.js';
+import { DEMO_TOTP_SECRET, isDatabaseEmpty, seedDemoData } from '../../src/db/seed.js';
 import { createLocalStorage } from '../../src/modules/files/storage.js';
-import { bearer, body, useTestApp } from '../helpers.js';
+import { bearer, body, demoAccount, loginAs, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
 
@@ -14,7 +14,7 @@ describe('demo seed', () => {
     await ctx.db.delete(signupCodes);
     expect(await isDatabaseEmpty(ctx.db)).toBe(true);
     const storage = createLocalStorage(uploadsDir(ctx.config));
-    await seedDemoData(ctx.db, storage);
+    await seedDemoData(ctx.db, storage, ctx.config.sessionSecret);
 
     const emails = (await ctx.db.select({ email: users.email }).from(users)).map((u) => u.email);
     expect(emails).toEqual(
@@ -25,8 +25,21 @@ describe('demo seed', () => {
     const [categoryCount] = await ctx.db.select({ n: count() }).from(categories);
     expect(categoryCount?.n).toBe(20);
 
-    const login = async (email: string) =>
-      body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'demo12345' } })).content;
+    const login = async (email: string) => {
+      const answer = body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'demo12345' } })).content;
+      if (!answer.mfaRequired) return answer;
+      // Back-office demo accounts sign in with a code of the documented demo secret.
+      return { token: await loginAs(ctx.app, await demoAccount(ctx.db, email)) };
+    };
+    const backOffice = await ctx.db.select({ email: users.email, secret: users.mfaSecret }).from(users).where(isNotNull(users.mfaEnabledAt));
+    expect(backOffice.map((u) => u.email).sort()).toEqual(['admin@example.com', 'bank2@example.com', 'bank@example.com', 'insurer1@example.com', 'insurer2@example.com']);
+    // Stored sealed, never as the secret itself.
+    for (const { secret } of backOffice) expect(secret).toMatch(/^v1\./);
+    for (const { secret } of backOffice) expect(secret).not.toContain(DEMO_TOTP_SECRET);
+    expect(body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'admin@example.com', password: 'demo12345' } })).content).toEqual({
+      mfaRequired: true,
+      mfaToken: expect.any(String),
+    });
     const sme = await login('sme@example.com');
     expect(sme.user.level).toBe(8);
     const { sme: profile } = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/sme/profile/get', headers: bearer(sme.token) })).content;

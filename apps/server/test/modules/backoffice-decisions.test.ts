@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
 import { insuranceCompanies, providers, smes, verificationLogs } from '../../src/db/schema/index.js';
 import { createBackOfficeAccount } from '../../src/modules/auth/back-office.js';
-import { bearer, body, createAccount, loginAs, uniqueEmail, useTestApp } from '../helpers.js';
+import { bearer, body, createAccount, enrolledBackOffice, loginAs, uniqueEmail, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
 const staff: Record<'admin' | 'bank', Record<string, string>> = { admin: {}, bank: {} };
@@ -16,7 +16,7 @@ beforeAll(async () => {
   for (const name of ['Alpha Takaful', 'Beta Assurance', 'Gamma Re']) {
     const email = uniqueEmail('insurer');
     const account = await createBackOfficeAccount(ctx.db, { role: 'insurance', email, password: 'insurer-password', company: name });
-    const token = await loginAs(ctx.app, { id: account.id, email, password: 'insurer-password', role: 'insurance' });
+    const token = await loginAs(ctx.app, await enrolledBackOffice(ctx.db, { id: account.id, email, password: 'insurer-password', role: 'insurance' }));
     insurers.push({ name, headers: bearer(token), companyId: account.insuranceCompanyId! });
   }
 });

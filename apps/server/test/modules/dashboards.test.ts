@@ -7,7 +7,7 @@ import { signupCodes } from '../../src/db/schema/index.js';
 import { seedDemoData } from '../../src/db/seed.js';
 import { createLocalStorage } from '../../src/modules/files/storage.js';
 import { seedDemoOrders } from '../../src/modules/orders/demo-seed.js';
-import { bearer, body, useTestApp } from '../helpers.js';
+import { bearer, body, demoAccount, loginAs, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
 type Headers = Record<string, string>;
@@ -32,11 +32,10 @@ async function balance(account: string): Promise<number> {
 
 beforeAll(async () => {
   await ctx.db.delete(signupCodes);
-  await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)));
+  await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)), ctx.config.sessionSecret);
   await seedDemoOrders({ db: ctx.db, orders: ctx.app.orders, fulfilment: ctx.app.fulfilment, sandbox: ctx.app.sandbox! });
   for (const [role, email] of [['sme', 'sme@example.com'], ['provider', 'supplier@example.com'], ['admin', 'admin@example.com'], ['bank', 'bank@example.com'], ['insurance', 'insurer1@example.com']] as const) {
-    const login = body(await post('/api/v1/auth/login', {}, { email, password: 'demo12345' })).content;
-    headers[role] = bearer(login.token);
+    headers[role] = bearer(await loginAs(ctx.app, await demoAccount(ctx.db, email)));
   }
   // One more order, created and paid in the test, so the figures are not only the seed's.
   const supplier = body(await get('/api/v1/sme/provider/list?perPage=100', headers.sme!)).content.providers.find(

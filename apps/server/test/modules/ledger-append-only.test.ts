@@ -22,7 +22,7 @@ async function ledgerRows() {
 
 beforeAll(async () => {
   await ctx.db.delete(signupCodes);
-  await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)));
+  await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)), ctx.config.sessionSecret);
   await seedDemoOrders({ db: ctx.db, orders: ctx.app.orders, fulfilment: ctx.app.fulfilment, sandbox: ctx.app.sandbox! });
 });
 

@@ -6,14 +6,14 @@ import { signupCodes } from '../../src/db/schema/index.js';
 import { seedDemoData } from '../../src/db/seed.js';
 import { createLocalStorage } from '../../src/modules/files/storage.js';
 import { seedDemoOrders } from '../../src/modules/orders/demo-seed.js';
-import { bearer, body, useTestApp } from '../helpers.js';
+import { bearer, body, demoAccount, loginAs, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
 
 describe('demo orders', () => {
   it('gives sme@example.com orders at every status, one late, a balanced ledger and at least 5,000 available', async () => {
     await ctx.db.delete(signupCodes);
-    await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)));
+    await seedDemoData(ctx.db, createLocalStorage(uploadsDir(ctx.config)), ctx.config.sessionSecret);
     expect(await seedDemoOrders({ db: ctx.db, orders: ctx.app.orders, fulfilment: ctx.app.fulfilment, sandbox: ctx.app.sandbox! })).toBe(10);
 
     const login = body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'sme@example.com', password: 'demo12345' } })).content;
@@ -33,7 +33,7 @@ describe('demo orders', () => {
     expect(orders.filter((o: { latePay: { active: boolean } }) => o.latePay.active)).toHaveLength(1);
     // From status 4 on the order carries its invoice; from 2 on the SME sees its verify code.
     expect(orders.filter((o: { status: number; invoice: unknown }) => o.status >= 4 && o.invoice !== null)).toHaveLength(3);
-    const admin = body(await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'admin@example.com', password: 'demo12345' } })).content;
+    const admin = { token: await loginAs(ctx.app, await demoAccount(ctx.db, 'admin@example.com')) };
     const paid = orders.find((o: { status: number }) => o.status === 6);
     const shown = body(await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/order/show/${paid._id}`, headers: bearer(admin.token) })).content.order;
     expect(shown.breakdown.bankShare + shown.breakdown.platformShare).toBeCloseTo(shown.breakdown.discount, 2);

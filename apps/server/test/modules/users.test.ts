@@ -60,7 +60,7 @@ describe('the list', () => {
     const sme = await createAccount(ctx.db, { role: 'sme' });
     const before = Date.now();
     await loginAs(ctx.app, insurer);
-    await ctx.db.update(users).set({ mfaEnabledAt: new Date() }).where(eq(users.id, insurer.id));
+    const unenrolled = await createAccount(ctx.db, { role: 'bank', mfa: false });
 
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/user/list?perPage=100', headers: bearer(adminToken) });
     expect(response.statusCode).toBe(200);
@@ -79,7 +79,8 @@ describe('the list', () => {
       lastSignInAt: expect.any(String),
     });
     expect(Date.parse(row.lastSignInAt)).toBeGreaterThanOrEqual(before - 1000);
-    expect(list.find((u: { _id: string }) => u._id === admin.id)).toMatchObject({ role: 'admin', company: null, mfa: false, active: true });
+    expect(list.find((u: { _id: string }) => u._id === admin.id)).toMatchObject({ role: 'admin', company: null, mfa: true, active: true });
+    expect(list.find((u: { _id: string }) => u._id === unenrolled.id)).toMatchObject({ role: 'bank', mfa: false, active: true, lastSignInAt: null });
   });
 });
 

@@ -23,6 +23,8 @@ const ProviderArea = lazyWithQueries(() => import('./routes/provider'));
 const AdminArea = lazyWithQueries(() => import('./routes/admin'));
 const BankArea = lazyWithQueries(() => import('./routes/bank'));
 const InsuranceArea = lazyWithQueries(() => import('./routes/insurance'));
+// Two-step sign-in set-up: in no area (a role that needs it reaches no area before it is done).
+const MfaSetupPage = lazyWithQueries(() => import('./routes/mfa-setup'));
 // The sandbox payment gateway's page: public, in no area.
 const GatewayArea = lazyWithQueries(() => import('./routes/gateway'));
 
@@ -87,6 +89,7 @@ export function createAppRoutes(): RouteObject[] {
           ),
         },
         { path: paths.gateway.sandbox.path, element: <GatewayArea /> },
+        { path: paths.mfaSetup.path, element: <MfaSetupPage /> },
         { path: paths.public.area.path, element: <PublicArea /> },
       ],
     },

@@ -33,6 +33,7 @@ export const PAGE_TITLES: TitleMap = {
     payInstalment: 'payInstalment',
   },
   gateway: { sandbox: 'gateway' },
+  mfaSetup: 'mfaSetup',
   auth: {
     // /auth and /auth/register lead to sign-in and sign-up: their titles, for the moment they show
     area: 'login',

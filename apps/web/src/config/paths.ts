@@ -45,6 +45,9 @@ export const paths = {
     setPassword: { path: 'set-password', getHref: () => '/auth/set-password' },
   },
 
+  /** Two-step sign-in set-up, for a signed-in account whose role needs it (outside every area). */
+  mfaSetup: { path: '/two-step-setup', getHref: () => '/two-step-setup' },
+
   sme: {
     area: { path: '/sme/*', getHref: () => '/sme' },
     verification: { path: 'verification', getHref: () => '/sme/verification' },

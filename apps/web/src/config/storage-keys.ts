@@ -6,6 +6,8 @@ export const SESSION_STORAGE_KEYS = {
   name: 'name',
   level: 'LEVEL',
   email: 'email',
+  /** 'true' while the account's role needs two-step sign-in and it is not set up yet. */
+  mfaSetupRequired: 'mfaSetupRequired',
 } as const;
 
 /** The language preference survives logout. */

@@ -11,6 +11,8 @@ export type Session = {
   email: string | null;
   /** The verification level of an SME or supplier; null for other roles or when unknown. */
   level: number | null;
+  /** The role needs two-step sign-in and the account has not set it up: only the set-up is open. */
+  mfaSetupRequired: boolean;
 };
 
 const listeners = new Set<() => void>();
@@ -46,10 +48,10 @@ function parseLevel(raw: string | null): number | null {
 
 /** The current session; the same object until a session key changes (as useSyncExternalStore needs). */
 export function getSession(): Session {
-  const raw = [KEYS.token, KEYS.role, KEYS.name, KEYS.email, KEYS.level].map(read);
+  const raw = [KEYS.token, KEYS.role, KEYS.name, KEYS.email, KEYS.level, KEYS.mfaSetupRequired].map(read);
   const joined = JSON.stringify(raw);
   if (snapshot && joined === snapshotRaw) return snapshot;
-  const [token, role, name, email, level] = raw;
+  const [token, role, name, email, level, mfaSetupRequired] = raw;
   snapshotRaw = joined;
   snapshot = {
     token: token || null,
@@ -57,6 +59,7 @@ export function getSession(): Session {
     name: name ?? null,
     email: email ?? null,
     level: parseLevel(level ?? null),
+    mfaSetupRequired: mfaSetupRequired === 'true',
   };
   return snapshot;
 }
@@ -72,6 +75,13 @@ export function saveSession(content: AuthContent): void {
   write(KEYS.name, content.user.name);
   write(KEYS.email, content.user.auth_id.email);
   write(KEYS.level, content.user.level === null ? null : String(content.user.level));
+  write(KEYS.mfaSetupRequired, null);
+  notify();
+}
+
+/** Records whether the signed-in account must set up two-step sign-in before anything else. */
+export function setMfaSetupRequired(required: boolean): void {
+  write(KEYS.mfaSetupRequired, required ? 'true' : null);
   notify();
 }
 

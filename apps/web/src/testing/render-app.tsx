@@ -92,8 +92,8 @@ export function authContent(role: string, level: number | null, email = `${role}
   };
 }
 
-export function meContent(role: string, level: number | null, email = `${role}@example.com`) {
-  return { role, user: { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email }, language: 'en' } };
+export function meContent(role: string, level: number | null, email = `${role}@example.com`, mfa = { mfa: false, mfaSetupRequired: false }) {
+  return { role, user: { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email }, language: 'en' }, ...mfa };
 }
 
 /** Puts a session in localStorage as sign-in would. */

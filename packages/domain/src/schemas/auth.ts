@@ -75,12 +75,26 @@ export const authContent = z.object({
 });
 export type AuthContent = z.infer<typeof authContent>;
 
-export const loginResponse = okEnvelope(authContent);
+/**
+ * An account with two-step sign-in: no session yet, a short-lived token to send back with a code
+ * to POST /api/v1/auth/mfa/verify.
+ */
+export const mfaChallenge = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
+export type MfaChallenge = z.infer<typeof mfaChallenge>;
+
+export const loginResponse = okEnvelope(z.union([authContent, mfaChallenge]));
 export const registerResponse = okEnvelope(authContent);
 export const logoutResponse = okEnvelope(z.object({}));
 
 export const meResponse = okEnvelope(
-  z.object({ role: z.enum(ROLES), user: authUser }),
+  z.object({
+    role: z.enum(ROLES),
+    user: authUser,
+    /** Whether the account has two-step sign-in on. */
+    mfa: z.boolean(),
+    /** The role needs two-step sign-in and the account has none yet: only setting it up is open. */
+    mfaSetupRequired: z.boolean(),
+  }),
 );
 
 /** PUT /api/v1/auth/language: the signed-in user's language for emails and SMS. */
@@ -141,3 +155,41 @@ export const setPasswordRequest = z.object({
 });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
 export const setPasswordResponse = okEnvelope(z.object({}));
+// ---- two-step sign-in (DESIGN §8): TOTP codes (RFC 6238) and recovery codes
+
+/** Recovery codes: 10 groups of letters and digits, e.g. `k7qm-2xdp-9fhr`. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A 6-digit code from an authenticator app, or a recovery code (spaces and dashes optional). */
+export const mfaCodeField = text({ error: MESSAGES.mfaCodeRequired })
+  .trim()
+  .min(1, MESSAGES.mfaCodeRequired)
+  .max(40, MESSAGES.mfaCodeWrong);
+
+/** A 6-digit code from an authenticator app only. */
+export const totpCodeField = text({ error: MESSAGES.mfaCodeRequired })
+  .trim()
+  .min(1, MESSAGES.mfaCodeRequired)
+  .regex(/^\d{6}$/, MESSAGES.mfaCodeWrong);
+
+/** POST /api/v1/auth/mfa/verify: the second step of a sign-in. */
+export const mfaVerifyRequest = z.object({
+  mfaToken: text({ error: MESSAGES.mfaSignInExpired }).min(1, MESSAGES.mfaSignInExpired).max(1000, MESSAGES.mfaSignInExpired),
+  code: mfaCodeField,
+});
+export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequest>;
+export const mfaVerifyResponse = okEnvelope(authContent);
+
+/** POST /api/v1/auth/mfa/setup: a new secret, waiting for a code to confirm it. */
+export const mfaSetupResponse = okEnvelope(z.object({ secret: z.string(), otpauthUrl: z.string() }));
+export type MfaSetupContent = z.infer<typeof mfaSetupResponse>['content'];
+
+/** POST /api/v1/auth/mfa/enable: a code of the new secret turns two-step sign-in on. */
+export const mfaEnableRequest = z.object({ code: totpCodeField });
+export type MfaEnableRequest = z.infer<typeof mfaEnableRequest>;
+export const mfaEnableResponse = okEnvelope(z.object({ recoveryCodes: z.array(z.string()) }));
+
+/** POST /api/v1/auth/mfa/disable: a code (or a recovery code) turns it off, for roles that allow it. */
+export const mfaDisableRequest = z.object({ code: mfaCodeField });
+export type MfaDisableRequest = z.infer<typeof mfaDisableRequest>;
+export const mfaDisableResponse = okEnvelope(z.object({}));

@@ -1,6 +1,6 @@
 // Accounts, sessions, sign-up codes and the attempts that throttling counts.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LANGUAGES, ROLES } from '@qist/domain';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -40,15 +40,40 @@ export const users = pgTable(
     /** Invited by an admin and the invitation's password not set yet. */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-    /** When two-step sign-in was turned on; null while it is off. */
+    /**
+     * Two-step sign-in (DESIGN §8). The TOTP secret, encrypted with a key derived from
+     * SESSION_SECRET (lib/secret-box.ts); set once a code of it was confirmed (mfa_enabled_at).
+     */
+    mfaSecret: text('mfa_secret'),
     mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    /** A secret handed out by set-up, encrypted the same way, waiting for its first code. */
+    mfaPendingSecret: text('mfa_pending_secret'),
+    /** The 30-second step of the last code accepted: a code is accepted only for a later step. */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_insurance_company_check', sql`(${t.role} = 'insurance') = (${t.insuranceCompanyId} is not null)`),
     check('users_language_check', sql`${t.language} in ('en', 'ar')`),
+    check('users_mfa_enabled_check', sql`(${t.mfaEnabledAt} is null) = (${t.mfaSecret} is null)`),
   ],
+);
+
+/** Recovery codes of two-step sign-in: only their SHA-256 is kept; each is used once (used_at). */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Hex SHA-256 of the code, written without dashes and in lower case. */
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );
 
 export const signupCodes = pgTable(

@@ -15,6 +15,8 @@ export interface AccountRow {
   insuranceCompanyId: string | null;
   language: Language;
   active: boolean;
+  /** Two-step sign-in is on: a right password only leads to the code step. */
+  mfaEnabled: boolean;
 }
 
 export function normaliseEmail(email: string): string {
@@ -32,6 +34,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<Acco
       insuranceCompanyId: users.insuranceCompanyId,
       language: users.language,
       active: users.active,
+      mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
     })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
@@ -63,18 +66,19 @@ export async function findNameAndLevel(
   db: Executor,
   userId: string,
   role: Role,
-): Promise<{ name: string; level: number | null; language: Language } | undefined> {
+): Promise<{ name: string; level: number | null; language: Language; mfa: boolean } | undefined> {
+  const mfa = sql<boolean>`${users.mfaEnabledAt} is not null`;
   if (role === 'sme' || role === 'provider') {
     const table = role === 'sme' ? smes : providers;
     const [row] = await db
-      .select({ name: users.name, language: users.language, level: table.level })
+      .select({ name: users.name, language: users.language, level: table.level, mfa })
       .from(users)
       .leftJoin(table, eq(table.userId, users.id))
       .where(eq(users.id, userId));
-    return row && { name: row.name, language: row.language, level: row.level ?? null };
+    return row && { name: row.name, language: row.language, level: row.level ?? null, mfa: row.mfa };
   }
-  const [row] = await db.select({ name: users.name, language: users.language }).from(users).where(eq(users.id, userId));
-  return row && { name: row.name, language: row.language, level: null };
+  const [row] = await db.select({ name: users.name, language: users.language, mfa }).from(users).where(eq(users.id, userId));
+  return row && { name: row.name, language: row.language, level: null, mfa: row.mfa };
 }
 
 /** Sets the language of the emails and SMS written to the account; returns the stored one. */
@@ -96,8 +100,8 @@ export async function insertSession(
   return row;
 }
 
-/** A session's account is the principal of the requests that carry its token. */
-export type SessionAccount = Principal;
+/** A session's account: the principal of the requests that carry its token, before the MFA rule. */
+export type SessionAccount = Omit<Principal, 'mfaSetupRequired'> & { mfaEnabled: boolean };
 
 const activeSession = preparedPerHandle((db: Executor) =>
   db
@@ -108,6 +112,7 @@ const activeSession = preparedPerHandle((db: Executor) =>
       role: users.role,
       name: users.name,
       insuranceCompanyId: users.insuranceCompanyId,
+      mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

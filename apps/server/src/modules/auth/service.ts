@@ -1,10 +1,11 @@
 // Sign-up, sign-in, sessions and sign-out. Receives its dependencies, so it tests without HTTP.
-import { DEFAULT_LANGUAGE, MESSAGES, type AuthContent, type Language, type LoginRequest, type RegisterRequest, type Role } from '@qist/domain';
+import { DEFAULT_LANGUAGE, MESSAGES, type AuthContent, type Language, type LoginRequest, type MfaChallenge, type RegisterRequest, type Role } from '@qist/domain';
 import { withTransaction, type Db, type Executor } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../errors.js';
 import { weakPasswordMessage } from '../../lib/password-policy.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import type { Principal } from '../../lib/principal.js';
+import { signMfaToken } from '../../lib/mfa-token.js';
 import { createSessionCache } from '../../lib/session-cache.js';
 import { signToken, verifyToken } from '../../lib/tokens.js';
 import { insertLog, insertPartyProfile } from '../parties/repository.js';
@@ -25,6 +26,8 @@ export interface AuthSettings {
   loginAddressMaxFailures: number;
   loginAddressWindowMs: number;
   signupMaxPerHour: number;
+  /** Roles that must sign in with a second step (MFA_REQUIRED_ROLES). */
+  mfaRequiredRoles: readonly Role[];
 }
 
 export interface AuthDeps {
@@ -34,6 +37,8 @@ export interface AuthDeps {
   now?: () => Date;
   /** The monotonic clock of the session memo; tests move it. */
   sessionCacheClock?: () => number;
+  /** The clock of the two-step sign-in token (tests move it); the sessions' own by default. */
+  mfaClock?: () => Date;
 }
 
 // Kept for callers that still import it from here; the type lives in lib/principal.ts.
@@ -68,7 +73,12 @@ export function signInAttempt(settings: AuthSettings, ip: string, subject: strin
   };
 }
 
-export function createAuthService({ db, throttle, settings, now = () => new Date(), sessionCacheClock }: AuthDeps) {
+/** Wrong codes of the second step, judged under the same three ceilings as wrong passwords. */
+export function mfaAttempt(settings: AuthSettings, ip: string, subject: string): RateAttempt {
+  return { ...signInAttempt(settings, ip, subject), kind: 'mfa_failed' };
+}
+
+export function createAuthService({ db, throttle, settings, now = () => new Date(), mfaClock = now, sessionCacheClock }: AuthDeps) {
   // Signed-in requests come in bursts (a page asks for several things at once): one session
   // lookup per session and second. Logout, a password reset and a password change forget the
   // sessions they end here at once, so the next request in this process is refused; another API
@@ -132,7 +142,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
       }
     },
 
-    async login(input: LoginRequest, ip: string): Promise<AuthContent> {
+    async login(input: LoginRequest, ip: string): Promise<AuthContent | MfaChallenge> {
       const subject = repo.normaliseEmail(input.email);
       // The attempt holds a failure slot under every ceiling while the password is checked, so
       // attempts in flight at once cannot all be judged against the same counts; a right password
@@ -148,14 +158,34 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
       await attempt.release();
       // Said only after the right password, so it tells nothing to someone guessing.
       if (!account.active) throw forbidden(MESSAGES.accountDisabled);
+      // The password was right; with two-step sign-in on, only a code with this token opens a session.
+      if (account.mfaEnabled) {
+        return { mfaRequired: true, mfaToken: signMfaToken(account.id, settings.sessionSecret, mfaClock().getTime()) };
+      }
       return withTransaction(db, (tx) => openSession(tx, account, ip));
+    },
+
+    /** A session for an account that passed every step of a sign-in. */
+    openSession(account: { id: string; email: string; role: Role; name: string; language: Language }, ip: string): Promise<AuthContent> {
+      return withTransaction(db, (tx) => openSession(tx, account, ip));
+    },
+
+    /** Whether an account of this role without two-step sign-in may only set it up. */
+    mfaRequiredFor(role: Role): boolean {
+      return settings.mfaRequiredRoles.includes(role);
     },
 
     /** The principal behind a bearer token, or null when the token is bad, expired or revoked. */
     async authenticate(token: string): Promise<Principal | null> {
       const claims = verifyToken(token, settings.sessionSecret, now().getTime());
       if (!claims) return null;
-      return (await activeSessions.get(claims.sid, () => repo.findActiveSession(db, claims.sid, now()))) ?? null;
+      const principal = await activeSessions.get(claims.sid, async () => {
+        const row = await repo.findActiveSession(db, claims.sid, now());
+        if (!row) return undefined;
+        const { mfaEnabled, ...account } = row;
+        return { ...account, mfaSetupRequired: !mfaEnabled && settings.mfaRequiredRoles.includes(row.role) };
+      });
+      return principal ?? null;
     },
 
     async logout(sessionId: string): Promise<void> {
@@ -183,6 +213,8 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
           auth_id: { email: principal.email },
           language: account?.language ?? DEFAULT_LANGUAGE,
         },
+        mfa: account?.mfa ?? false,
+        mfaSetupRequired: !(account?.mfa ?? false) && settings.mfaRequiredRoles.includes(principal.role),
       };
     },
 

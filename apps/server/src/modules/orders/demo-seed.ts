@@ -44,7 +44,7 @@ async function actingAs(db: Db, email: string, role: Role): Promise<Principal | 
     sql`select id, name, insurance_company_id from users where email = ${email} and role = ${role}`,
   );
   const user = found.rows[0];
-  return user && { sessionId: 'demo-seed', userId: user.id, email, role, name: user.name, insuranceCompanyId: user.insurance_company_id };
+  return user && { sessionId: 'demo-seed', userId: user.id, email, role, name: user.name, insuranceCompanyId: user.insurance_company_id, mfaSetupRequired: false };
 }
 
 export async function seedDemoOrders({

@@ -6,7 +6,7 @@ import { withTransaction, type Db, type Executor } from '../../db/transaction.js
 import { rateEvents } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../errors.js';
 
-export type RateKind = 'login_failed' | 'register' | 'preregister' | 'verify_code_failed' | 'password_forgot';
+export type RateKind = 'login_failed' | 'mfa_failed' | 'register' | 'preregister' | 'verify_code_failed' | 'password_forgot';
 
 export interface RateLimit {
   kind: RateKind;

@@ -1,9 +1,15 @@
 // The sign-in form's zod schemas, loaded apart from the form (see ./use-login-fields.ts): its
-// validation and the check of the server's answer.
-import { loginRequest, type LoginRequest } from '@qist/domain';
-import type { z } from 'zod';
+// validation and the check of the server's answers (login, its code step, and auth/me after it).
+import { authContent, loginRequest, meResponse, mfaChallenge, type LoginRequest } from '@qist/domain';
+import { z } from 'zod';
 
-export { authContent } from '@qist/domain';
+export { authContent };
+
+/** What login answers: a session, or the token of the code step (two-step sign-in). */
+export const loginContent = z.union([authContent, mfaChallenge]);
+
+/** GET /auth/me's content: whether the new session must set up two-step sign-in first. */
+export const meContent = meResponse.shape.content;
 
 export type LoginFields = z.input<typeof loginRequest>;
 export type LoginErrors = Partial<Record<keyof LoginFields, string>>;

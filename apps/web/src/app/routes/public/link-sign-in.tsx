@@ -4,6 +4,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { MESSAGES, type AuthContent, type SelfRegisterRole } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { useLoginFields } from '@/features/auth/use-login-fields';
 import { useTranslateMessage } from '@/i18n/translate-message';
@@ -24,6 +25,11 @@ export function LinkSignInForm({ role }: { role: SelfRegisterRole }) {
   const { field, errors, isValid, formProps } = useLoginFields((values) => {
     loginMutation.mutate(values, {
       onSuccess: (content) => {
+        // Two-step sign-in: the code step is on the sign-in page.
+        if ('mfaRequired' in content) {
+          window.location.assign(paths.auth.login.getHref());
+          return;
+        }
         if (content['user-role'] !== role) {
           endUnusedSession(content);
           notify.error(WRONG_ROLE[role]);

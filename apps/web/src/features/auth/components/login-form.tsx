@@ -1,29 +1,48 @@
 // Sign-in (part 1 §2, §5): errors appear once a field is left and then follow every keystroke.
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES } from '@qist/domain';
+import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { MESSAGES, type AuthContent } from '@qist/domain';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths, roleHomeHref } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { notify } from '@/lib/notify';
-import { saveSession } from '@/lib/session';
-import { useLogin } from '../api/login';
+import { completeSignIn, useLogin } from '../api/login';
 import { useLoginFields } from '../use-login-fields';
+
+// The code step of an account with two-step sign-in: its own chunk, fetched when login asks for it.
+const MfaCodeStep = lazy(() => import('./mfa-code-step').then((m) => ({ default: m.MfaCodeStep })));
 
 export function LoginForm() {
   const { t } = useTranslation();
   const tm = useTranslateMessage();
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+
+  function signedIn(content: AuthContent, withCode: boolean) {
+    void completeSignIn(content, withCode).then(({ mfaSetupRequired }) => {
+      notify.success(MESSAGES.loginSuccess);
+      void navigate(mfaSetupRequired ? paths.mfaSetup.getHref() : roleHomeHref(content['user-role']));
+    });
+  }
+
   const { field, errors, isValid, formProps } = useLoginFields((values) => {
     loginMutation.mutate(values, {
       onSuccess: (content) => {
-        saveSession(content);
-        notify.success(MESSAGES.loginSuccess);
-        void navigate(roleHomeHref(content['user-role']));
+        if ('mfaRequired' in content) setMfaToken(content.mfaToken);
+        else signedIn(content, false);
       },
     });
   });
+
+  if (mfaToken) {
+    return (
+      <Suspense fallback={<Loader mx="auto" display="block" aria-label={t('auth.mfa.loading')} />}>
+        <MfaCodeStep mfaToken={mfaToken} onSignedIn={(content) => signedIn(content, true)} onRestart={() => setMfaToken(null)} />
+      </Suspense>
+    );
+  }
 
   return (
     <form {...formProps}>
