@@ -71,8 +71,6 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** Run the jobs on their interval (default true); tests run them by hand. */
   runJobs?: boolean;
-  /** The monotonic clock of the session memo; tests move it. */
-  sessionCacheClock?: () => number;
 }
 
 declare module 'fastify' {
@@ -122,7 +120,7 @@ function validationMessage(error: { validation: { instancePath: string; message?
   return `${field}: ${message}`;
 }
 
-export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true, sessionCacheClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -213,7 +211,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     signupMaxPerHour: config.signupMaxPerHour,
     mfaRequiredRoles: config.mfaRequiredRoles,
   };
-  const auth = createAuthService({ db, throttle, settings: authSettings, sessionCacheClock, mfaClock: clock });
+  const auth = createAuthService({ db, throttle, settings: authSettings, mfaClock: clock });
   registerAccessControl(app, auth);
   registerHeadPolicy(app);
 
@@ -237,7 +235,6 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     db,
     throttle,
     outbox,
-    auth,
     authSettings,
     clock,
     settings: {
@@ -258,7 +255,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   });
   await app.register(authRoutes, { prefix: '/api/v1/auth', auth, passwords, mfa });
   app.decorate('mfaClock', clock ?? (() => new Date()));
-  const users = createUsersService({ db, outbox, auth, publicUrl: config.publicUrl, clock });
+  const users = createUsersService({ db, outbox, publicUrl: config.publicUrl, clock });
   await app.register(usersRoutes, { prefix: '/api/v1', users });
 
   const files = storage ?? createLocalStorage(uploadsDir(config));

@@ -106,6 +106,28 @@ export function useTestApp(
   return context;
 }
 
+/**
+ * A second API instance on the test app's database with a pool of its own, as another API process
+ * has: it shares nothing with ctx.app but PostgreSQL (same config, so tokens of one work on the other).
+ */
+export function useSecondApp(ctx: TestContext, options: { clock?: () => Date } = {}): { readonly app: FastifyInstance } {
+  const handle = {} as { app: FastifyInstance; database: Database };
+  beforeAll(async () => {
+    handle.database = createDatabase(ctx.database.url, 4);
+    handle.app = await buildApp({ config: ctx.config, db: handle.database.db, logger: false, runDispatcher: false, runJobs: false, clock: options.clock });
+    await handle.app.ready();
+  });
+  afterAll(async () => {
+    await handle.app?.close();
+    await handle.database?.close();
+  });
+  return {
+    get app() {
+      return handle.app;
+    },
+  };
+}
+
 export async function seedSignupCodes(db: Db): Promise<void> {
   await db
     .insert(signupCodes)

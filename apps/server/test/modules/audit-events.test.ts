@@ -188,9 +188,10 @@ describe('the admin reads the trail', () => {
 
     const byEmail = body(await get(`/api/v1/admin/audit/list?actor=${encodeURIComponent(staff.bank.account.email.toUpperCase())}`, staff.admin.headers)).content;
     const byId = body(await get(`/api/v1/admin/audit/list?actor=${staff.bank.account.id}`, staff.admin.headers)).content;
-    expect(byEmail.count).toBe(2);
+    expect(byEmail.count).toBe(3);
     expect(byId).toEqual(byEmail);
-    expect(byEmail.events.map((e: { action: string }) => e.action)).toEqual([AUDIT_ACTIONS.invoiceDownloaded, AUDIT_ACTIONS.smeRejected]);
+    // The bank user's sign-in is recorded too (the oldest of its events).
+    expect(byEmail.events.map((e: { action: string }) => e.action)).toEqual([AUDIT_ACTIONS.invoiceDownloaded, AUDIT_ACTIONS.smeRejected, AUDIT_ACTIONS.signInSucceeded]);
 
     const target = byAction.events[0].target.id as string;
     expect(body(await get(`/api/v1/admin/audit/list?targetId=${target}`, staff.admin.headers)).content.events.map((e: { action: string }) => e.action)).toEqual([AUDIT_ACTIONS.smeVerified]);
@@ -211,8 +212,9 @@ describe('the admin reads the trail', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('id,seq,at,actor id,actor email,actor role,action,target type,target id,ip,detail,prev hash,hash');
-    expect(lines).toHaveLength(3);
-    const [, first, second] = lines;
+    expect(lines).toHaveLength(4);
+    const [, first, second, third] = lines;
+    expect(third).toContain(`,${AUDIT_ACTIONS.signInSucceeded},user,${staff.bank.account.id},`);
     expect(first).toContain(`,${staff.bank.account.id},${staff.bank.account.email},bank,${AUDIT_ACTIONS.invoiceDownloaded},invoice,`);
     expect(second).toContain(`,${AUDIT_ACTIONS.smeRejected},sme,`);
     expect(second).toContain('"{""desc"":""unclear"",""from"":5,""full"":false,""to"":-2}"');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
 import { outboxMessages, passwordResetTokens, rateEvents, sessions, users } from '../../src/db/schema/index.js';
 import { hashResetToken } from '../../src/modules/auth/password-service.js';
-import { bearer, body, createAccount, loginAs, uniqueEmail, useTestApp, type TestAccount, type TestContext } from '../helpers.js';
+import { bearer, body, createAccount, loginAs, uniqueEmail, useSecondApp, useTestApp, type TestAccount, type TestContext } from '../helpers.js';
 
 const HOUR = 3_600_000;
 const NEW_PASSWORD = 'quiet-harbour-lantern-7';
@@ -59,6 +59,7 @@ async function resetTokenFor(ctx: TestContext, account: TestAccount): Promise<st
 describe('forgot and reset', () => {
   const clock = { now: new Date('2026-04-01T08:00:00.000Z') };
   const ctx = useTestApp({ clock: () => clock.now, env: { PUBLIC_URL: 'https://qist.example' } });
+  const other = useSecondApp(ctx, { clock: () => clock.now });
 
   it('answers an account and an unknown email identically, and writes a link only for the account', async () => {
     const account = await createAccount(ctx.db, { role: 'sme', phone: { countryCode: '971', number: '501234567' } });
@@ -164,6 +165,19 @@ describe('forgot and reset', () => {
     expect(await openSessionsOf(ctx, account.id)).toBe(0);
   });
 
+  it('ends the sessions another API process has just served, at once, on that process too', async () => {
+    const account = await createAccount(ctx.db, { role: 'sme' });
+    const tokens = [await loginAs(ctx.app, account), await loginAs(other.app, account)];
+    for (const t of tokens) expect((await other.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(t) })).statusCode).toBe(200);
+    expect((await reset(ctx, await resetTokenFor(ctx, account))).statusCode).toBe(200);
+    for (const t of tokens) {
+      const answer = await other.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(t) });
+      expect(answer.statusCode).toBe(401);
+      expect(body(answer).status).toBe(false);
+    }
+    expect(await openSessionsOf(ctx, account.id)).toBe(0);
+  });
+
   it('lets exactly one of many concurrent redeems of one link succeed', async () => {
     const account = await createAccount(ctx.db, { role: 'sme' });
     const token = await resetTokenFor(ctx, account);
@@ -219,6 +233,7 @@ describe('forgot is throttled per email and per address', () => {
 
 describe('POST /api/v1/auth/password/change', () => {
   const ctx = useTestApp({ env: { LOGIN_MAX_FAILURES: '3' } });
+  const other = useSecondApp(ctx);
 
   function change(token: string, payload: Record<string, string>, ip = '192.0.2.30') {
     return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/password/change', headers: bearer(token), payload, remoteAddress: ip });
@@ -238,6 +253,18 @@ describe('POST /api/v1/auth/password/change', () => {
     expect(await openSessionsOf(ctx, account.id)).toBe(1);
     expect((await signIn(ctx, account.email, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await signIn(ctx, account.email, account.password)).statusCode).toBe(401);
+  });
+
+  it('ends the other sessions on another API process at once, the current one kept there too', async () => {
+    const account = await createAccount(ctx.db, { role: 'bank' });
+    const current = await loginAs(ctx.app, account);
+    const elsewhere = await loginAs(other.app, account);
+    const meOn = (token: string) => other.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect((await meOn(elsewhere)).statusCode).toBe(200);
+    expect((await change(current, { currentPassword: account.password, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await meOn(elsewhere)).statusCode).toBe(401);
+    expect((await meOn(current)).statusCode).toBe(200);
+    expect(await openSessionsOf(ctx, account.id)).toBe(1);
   });
 
   it('refuses a wrong current password, counts it as a failed sign-in and changes nothing', async () => {

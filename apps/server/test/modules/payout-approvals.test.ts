@@ -3,11 +3,9 @@
 // one process or two) and the rejection with a reason.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
-import { buildApp } from '../../src/app.js';
-import { createDatabase, type Database } from '../../src/db/client.js';
-import { bearer, body, createAccount, loginAs, testConfig, useTestApp, type TestAccount } from '../helpers.js';
+import { bearer, body, createAccount, loginAs, useSecondApp, useTestApp, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp();
 
@@ -260,23 +258,13 @@ describe('concurrent approvals', () => {
   });
 
   describe('in two API processes on the same database', () => {
-    let second: FastifyInstance;
-    let secondDatabase: Database;
-    beforeAll(async () => {
-      secondDatabase = createDatabase(ctx.database.url, 4);
-      second = await buildApp({ config: testConfig(), db: secondDatabase.db, logger: false, runDispatcher: false, runJobs: false });
-      await second.ready();
-    });
-    afterAll(async () => {
-      await second?.close();
-      await secondDatabase?.close();
-    });
+    const other = useSecondApp(ctx);
 
     it('pay once when approvals race through both', async () => {
       const { orderId } = await verifiedOrder(2000.01);
       const approval = body(await post('/api/v1/bank/order/pay', bank, { orderId })).content.approval;
       const approvers = await Promise.all(Array.from({ length: 10 }, () => createAccount(ctx.db, { role: 'bank' })));
-      const apps = approvers.map((_, i) => (i % 2 === 0 ? ctx.app : second));
+      const apps = approvers.map((_, i) => (i % 2 === 0 ? ctx.app : other.app));
       const headers = await Promise.all(approvers.map(async (a, i) => bearer(await loginAs(apps[i]!, a))));
       const responses = await Promise.all(headers.map((h, i) => post('/api/v1/bank/approval/approve', h, { approvalId: approval._id }, apps[i])));
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
@@ -291,7 +279,7 @@ describe('concurrent approvals', () => {
       const { orderId } = await verifiedOrder(75);
       const responses = await Promise.all([
         post('/api/v1/bank/order/pay', bank, { orderId }),
-        post('/api/v1/bank/order/pay', bank2, { orderId }, second),
+        post('/api/v1/bank/order/pay', bank2, { orderId }, other.app),
       ]);
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect((await approvalRows(orderId)).map((r) => r.status)).toEqual(['pending']);

@@ -30,7 +30,7 @@ export const AUDIT_ACTIONS = {
   userEnabled: 'user.enabled',
   invoiceVerified: 'order.invoice-verified',
   orderRefunded: 'order.refunded',
-  orderCanceledByAdmin: 'order.canceled-by-admin',
+  payoutPaid: 'payout.paid',
   payoutRequested: 'payout.requested',
   payoutApproved: 'payout.approved',
   payoutRejected: 'payout.rejected',

@@ -1,5 +1,5 @@
 // SQL of two-step sign-in: the account's TOTP secret, its last accepted step and its recovery codes.
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 import { mfaRecoveryCodes, users } from '../../db/schema/index.js';
 import type { AccountRow } from './repository.js';
@@ -85,12 +85,4 @@ export async function redeemRecoveryCode(db: Executor, userId: string, codeHash:
     .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, codeHash), isNull(mfaRecoveryCodes.usedAt)))
     .returning({ id: mfaRecoveryCodes.id });
   return rows.length === 1;
-}
-
-/** Ids of the account's sessions still open (to drop from the session cache after a change). */
-export async function openSessionIds(db: Executor, userId: string, now: Date): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(
-    sql`select id from sessions where user_id = ${userId} and revoked_at is null and expires_at > ${now}`,
-  );
-  return rows.rows.map((r) => r.id);
 }

@@ -2,7 +2,7 @@
 // off. Codes are TOTP (lib/totp.ts), each accepted once per account; recovery codes are 10 random
 // codes shown once and kept as SHA-256, each usable once.
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, RECOVERY_CODE_COUNT, type AuthContent, type MfaSetupContent, type MfaVerifyRequest } from '@qist/domain';
+import { AUDIT_ACTIONS, MESSAGES, RECOVERY_CODE_COUNT, type AuditAction, type AuthContent, type MfaSetupContent, type MfaVerifyRequest } from '@qist/domain';
 import { withTransaction, type Db } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.js';
 import { verifyMfaToken } from '../../lib/mfa-token.js';
@@ -10,6 +10,7 @@ import type { Principal } from '../../lib/principal.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from '../../lib/totp.js';
 import type { Throttle } from '../throttle/service.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import * as mfaRepo from './mfa-repository.js';
 import { mfaAttempt, type AuthService, type AuthSettings } from './service.js';
 
@@ -42,14 +43,24 @@ export function hashRecoveryCode(code: string): string {
 const TOTP_CODE = /^\d{6}$/;
 
 export function createMfaService({ db, throttle, auth, authSettings, secrets, clock = () => new Date() }: MfaDeps) {
-  /** Whether a code (TOTP or recovery) is a fresh one of the account; uses it when it is. */
-  async function useCode(userId: string, sealedSecret: string, given: string): Promise<boolean> {
+  /**
+   * Whether a code (TOTP or recovery) is a fresh one of the account; uses it when it is. A TOTP code
+   * cannot be checked when the stored secret does not open under today's SESSION_SECRET (it was
+   * changed): the answer says so and points to a recovery code, which does not depend on that key.
+   */
+  async function useCode(userId: string, sealedSecret: string, given: string): Promise<'totp' | 'recovery-code' | null> {
     const code = given.replace(/\s/g, '');
     if (TOTP_CODE.test(code)) {
-      const step = matchTotpStep(secrets.open(sealedSecret), code, clock());
-      return step !== null && mfaRepo.takeTotpStep(db, userId, step);
+      const secret = secrets.tryOpen(sealedSecret);
+      if (secret === null) throw conflict(MESSAGES.mfaSecretUnreadable);
+      const step = matchTotpStep(secret, code, clock());
+      return step !== null && (await mfaRepo.takeTotpStep(db, userId, step)) ? 'totp' : null;
     }
-    return mfaRepo.redeemRecoveryCode(db, userId, hashRecoveryCode(code), clock());
+    return (await mfaRepo.redeemRecoveryCode(db, userId, hashRecoveryCode(code), clock())) ? 'recovery-code' : null;
+  }
+
+  function mfaEvent(principal: Pick<Principal, 'userId' | 'email' | 'role'>, action: AuditAction, ip: string, detail: Record<string, unknown>) {
+    return { action, actor: actorOf(principal), target: { type: 'user' as const, id: principal.userId }, ip, detail };
   }
 
   return {
@@ -62,9 +73,26 @@ export function createMfaService({ db, throttle, auth, authSettings, secrets, cl
       const attempt = await throttle.takeEach(mfaAttempt(authSettings, ip, userId));
       const account = await mfaRepo.findMfaAccount(db, userId);
       if (!account?.mfaSecret) throw unauthorized(MESSAGES.mfaSignInExpired);
-      if (!(await useCode(userId, account.mfaSecret, input.code))) throw unauthorized(MESSAGES.mfaCodeWrong);
+      if (!account.active) {
+        await auth.recordFailedSignIn(account, account.email, ip, 'account-disabled');
+        throw forbidden(MESSAGES.accountDisabled);
+      }
+      const method = await useCode(userId, account.mfaSecret, input.code);
+      if (!method) {
+        await auth.recordFailedSignIn(account, account.email, ip, 'wrong-code');
+        throw unauthorized(MESSAGES.mfaCodeWrong);
+      }
       await attempt.release();
-      return auth.openSession(account, ip);
+      if (secrets.tryOpen(account.mfaSecret) === null) {
+        // SESSION_SECRET changed and the authenticator can no longer be read: a recovery code let the
+        // account in, and two-step sign-in starts over (a role that needs it is sent to set it up).
+        const principal = { userId, email: account.email, role: account.role };
+        await withTransaction(db, async (tx) => {
+          await mfaRepo.disableMfa(tx, userId, clock());
+          await recordAudit(tx, mfaEvent(principal, AUDIT_ACTIONS.mfaDisabled, ip, { reason: 'secret-unreadable' }));
+        });
+      }
+      return auth.openSession(account, ip, method);
     },
 
     /** A new secret for the signed-in account, waiting for a code to confirm it. */
@@ -83,18 +111,19 @@ export function createMfaService({ db, throttle, auth, authSettings, secrets, cl
       if (account.mfaSecret) throw conflict(MESSAGES.mfaAlreadyEnabled);
       if (!account.mfaPendingSecret) throw badRequest(MESSAGES.mfaSetupMissing);
       const pending = account.mfaPendingSecret;
-      const step = matchTotpStep(secrets.open(pending), code.trim(), clock());
+      const secret = secrets.tryOpen(pending);
+      if (secret === null) throw badRequest(MESSAGES.mfaSetupMissing);
+      const step = matchTotpStep(secret, code.trim(), clock());
       if (step === null) throw badRequest(MESSAGES.mfaCodeWrong);
       await attempt.release();
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const enabled = await withTransaction(db, async (tx) => {
         if (!(await mfaRepo.enableMfa(tx, principal.userId, pending, step, clock()))) return false;
         await mfaRepo.replaceRecoveryCodes(tx, principal.userId, recoveryCodes.map(hashRecoveryCode), clock());
+        await recordAudit(tx, mfaEvent(principal, AUDIT_ACTIONS.mfaEnabled, ip, { recoveryCodes: RECOVERY_CODE_COUNT }));
         return true;
       });
       if (!enabled) throw conflict(MESSAGES.mfaAlreadyEnabled);
-      // The account's sessions now reach everything their role allows: drop their cached principal.
-      auth.forgetSessions(await mfaRepo.openSessionIds(db, principal.userId, clock()));
       return { recoveryCodes };
     },
 
@@ -104,9 +133,13 @@ export function createMfaService({ db, throttle, auth, authSettings, secrets, cl
       const attempt = await throttle.takeEach(mfaAttempt(authSettings, ip, principal.userId));
       const account = await mfaRepo.findMfaAccount(db, principal.userId);
       if (!account?.mfaSecret) throw badRequest(MESSAGES.mfaNotEnabled);
-      if (!(await useCode(principal.userId, account.mfaSecret, code))) throw badRequest(MESSAGES.mfaCodeWrong);
+      const method = await useCode(principal.userId, account.mfaSecret, code);
+      if (!method) throw badRequest(MESSAGES.mfaCodeWrong);
       await attempt.release();
-      await withTransaction(db, (tx) => mfaRepo.disableMfa(tx, principal.userId, clock()));
+      await withTransaction(db, async (tx) => {
+        await mfaRepo.disableMfa(tx, principal.userId, clock());
+        await recordAudit(tx, mfaEvent(principal, AUDIT_ACTIONS.mfaDisabled, ip, { method }));
+      });
     },
   };
 }

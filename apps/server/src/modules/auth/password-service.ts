@@ -16,7 +16,7 @@ import type { Outbox } from '../notifications/outbox.js';
 import { forgetSubject, type Throttle } from '../throttle/service.js';
 import * as repo from './repository.js';
 import { resetLinkMessages } from './reset-message.js';
-import { signInAttempt, type AuthService, type AuthSettings } from './service.js';
+import { signInAttempt, type AuthSettings } from './service.js';
 
 export interface PasswordSettings {
   /** Where the web app is reached: reset links point at `${publicUrl}/auth/reset-password`. */
@@ -33,7 +33,6 @@ export interface PasswordDeps {
   db: Db;
   throttle: Throttle;
   outbox: Outbox;
-  auth: AuthService;
   /** The sign-in ceilings, which also count wrong current passwords. */
   authSettings: AuthSettings;
   settings: PasswordSettings;
@@ -49,7 +48,7 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export function createPasswordService({ db, throttle, outbox, auth, authSettings, settings, clock = () => new Date() }: PasswordDeps) {
+export function createPasswordService({ db, throttle, outbox, authSettings, settings, clock = () => new Date() }: PasswordDeps) {
   const ttlMinutes = Math.round(settings.resetTtlMs / 60_000);
 
   return {
@@ -100,7 +99,7 @@ export function createPasswordService({ db, throttle, outbox, auth, authSettings
       const passwordHash = await hashPassword(input.password);
       const tokenHash = hashResetToken(input.token);
       const now = clock();
-      const ended = await withTransaction(db, async (tx) => {
+      await withTransaction(db, async (tx) => {
         const redeemed = await repo.redeemResetToken(tx, tokenHash, now);
         if (!redeemed) throw badRequest(MESSAGES.resetLinkInvalid);
         const account = await repo.updatePasswordHash(tx, redeemed.userId, passwordHash, now);
@@ -115,9 +114,7 @@ export function createPasswordService({ db, throttle, outbox, auth, authSettings
           ip,
           detail: { sessionsEnded: ended.length },
         });
-        return ended;
       });
-      auth.forgetSessions(ended);
     },
 
     /**
@@ -137,7 +134,7 @@ export function createPasswordService({ db, throttle, outbox, auth, authSettings
 
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock();
-      const ended = await withTransaction(db, async (tx) => {
+      await withTransaction(db, async (tx) => {
         const account = await repo.updatePasswordHash(tx, principal.userId, passwordHash, now);
         if (!account) throw notFound(MESSAGES.notFound);
         await repo.dropResetTokens(tx, principal.userId);
@@ -149,9 +146,7 @@ export function createPasswordService({ db, throttle, outbox, auth, authSettings
           ip,
           detail: { sessionsEnded: ended.length },
         });
-        return ended;
       });
-      auth.forgetSessions(ended);
     },
   };
 }

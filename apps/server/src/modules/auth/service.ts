@@ -1,12 +1,12 @@
 // Sign-up, sign-in, sessions and sign-out. Receives its dependencies, so it tests without HTTP.
-import { DEFAULT_LANGUAGE, MESSAGES, type AuthContent, type Language, type LoginRequest, type MfaChallenge, type RegisterRequest, type Role } from '@qist/domain';
-import { withTransaction, type Db, type Executor } from '../../db/transaction.js';
+import { AUDIT_ACTIONS, DEFAULT_LANGUAGE, MESSAGES, type AuthContent, type Language, type LoginRequest, type MfaChallenge, type RegisterRequest, type Role } from '@qist/domain';
+import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../errors.js';
 import { weakPasswordMessage } from '../../lib/password-policy.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import type { Principal } from '../../lib/principal.js';
 import { signMfaToken } from '../../lib/mfa-token.js';
-import { createSessionCache } from '../../lib/session-cache.js';
 import { signToken, verifyToken } from '../../lib/tokens.js';
 import { insertLog, insertPartyProfile } from '../parties/repository.js';
 import { findSignupCode } from '../settings/repository.js';
@@ -35,8 +35,6 @@ export interface AuthDeps {
   throttle: Throttle;
   settings: AuthSettings;
   now?: () => Date;
-  /** The monotonic clock of the session memo; tests move it. */
-  sessionCacheClock?: () => number;
   /** The clock of the two-step sign-in token (tests move it); the sessions' own by default. */
   mfaClock?: () => Date;
 }
@@ -45,9 +43,6 @@ export interface AuthDeps {
 export type { Principal };
 
 const HOUR_MS = 3_600_000;
-/** How long a process may keep serving a session it found active (lib/session-cache.ts). */
-export const SESSION_CACHE_TTL_MS = 1000;
-
 /** Sign-up codes are compared without regard to case or surrounding spaces. */
 export function signupCodeMatches(expected: string, given: string): boolean {
   return expected.trim().toLowerCase() === given.trim().toLowerCase();
@@ -78,34 +73,60 @@ export function mfaAttempt(settings: AuthSettings, ip: string, subject: string):
   return { ...signInAttempt(settings, ip, subject), kind: 'mfa_failed' };
 }
 
-export function createAuthService({ db, throttle, settings, now = () => new Date(), mfaClock = now, sessionCacheClock }: AuthDeps) {
-  // Signed-in requests come in bursts (a page asks for several things at once): one session
-  // lookup per session and second. Logout, a password reset and a password change forget the
-  // sessions they end here at once, so the next request in this process is refused; another API
-  // process refuses them within that second. The lookup also refuses sessions of a disabled
-  // account, so disabling one (which revokes its sessions too) has the same bound.
-  const activeSessions = createSessionCache<Principal>({ ttlMs: SESSION_CACHE_TTL_MS, clock: sessionCacheClock });
+/** How a session was opened, as its audit event says. */
+export type SignInMethod = 'password' | 'totp' | 'recovery-code' | 'sign-up';
+/** Why a sign-in was refused, as its audit event says (a throttled attempt checks nothing and is not recorded). */
+export type SignInFailure = 'unknown-email' | 'wrong-password' | 'account-disabled' | 'wrong-code';
 
-  async function openSession(
-    executor: Executor,
-    account: { id: string; email: string; role: Role; name: string; language: Language },
-    ip: string,
-  ): Promise<AuthContent> {
+export interface SignedInAccount {
+  id: string;
+  email: string;
+  role: Role;
+  name: string;
+  language: Language;
+}
+
+export function createAuthService({ db, throttle, settings, now = () => new Date(), mfaClock = now }: AuthDeps) {
+  // Every signed-in request reads its session row (one indexed lookup, a prepared statement): a
+  // session revoked or an account disabled is refused by every API process from the commit on.
+
+  async function openSession(executor: Tx, account: SignedInAccount, ip: string, method: SignInMethod): Promise<AuthContent> {
     const expiresAt = new Date(now().getTime() + settings.sessionTtlMs);
     const session = await repo.insertSession(executor, { userId: account.id, expiresAt, ip });
     await repo.touchLastSignIn(executor, account.id, now());
     const token = signToken({ sid: session.id, exp: Math.floor(expiresAt.getTime() / 1000) }, settings.sessionSecret);
+    const level = await repo.findLevel(executor, account.id, account.role);
+    await recordAudit(executor, {
+      action: AUDIT_ACTIONS.signInSucceeded,
+      actor: actorOf({ userId: account.id, email: account.email, role: account.role }),
+      target: { type: 'user', id: account.id },
+      ip,
+      detail: { method },
+    });
     return {
       token,
       'user-role': account.role,
       user: {
         _id: account.id,
         name: account.name,
-        level: await repo.findLevel(executor, account.id, account.role),
+        level,
         auth_id: { email: account.email },
         language: account.language,
       },
     };
+  }
+
+  /** A refused sign-in, in a transaction of its own (the refusal commits nothing else). */
+  async function recordFailedSignIn(account: { id: string; email: string; role: Role } | null, email: string, ip: string, reason: SignInFailure): Promise<void> {
+    await withTransaction(db, (tx) =>
+      recordAudit(tx, {
+        action: AUDIT_ACTIONS.signInFailed,
+        actor: account ? actorOf({ userId: account.id, email: account.email, role: account.role }) : null,
+        target: account ? { type: 'user', id: account.id } : { type: 'email', id: email },
+        ip,
+        detail: { reason },
+      }),
+    );
   }
 
   return {
@@ -134,7 +155,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
           const user = await repo.insertUser(tx, { email, passwordHash, role: input.role, name, language });
           await insertPartyProfile(tx, input.role, user.id);
           await insertLog(tx, { userId: user.id, level: 0, code: 'accountCreated', operatorUserId: user.id, operatorRole: input.role });
-          return openSession(tx, { id: user.id, email, role: input.role, name, language }, ip);
+          return openSession(tx, { id: user.id, email, role: input.role, name, language }, ip, 'sign-up');
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
@@ -154,21 +175,29 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
       const isValid = account
         ? await verifyPassword(account.passwordHash, input.password)
         : (await verifyAgainstDummy(input.password), false);
-      if (!account || !isValid) throw unauthorized(MESSAGES.invalidCredentials);
+      if (!account || !isValid) {
+        await recordFailedSignIn(account ?? null, subject, ip, account ? 'wrong-password' : 'unknown-email');
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
       await attempt.release();
       // Said only after the right password, so it tells nothing to someone guessing.
-      if (!account.active) throw forbidden(MESSAGES.accountDisabled);
+      if (!account.active) {
+        await recordFailedSignIn(account, subject, ip, 'account-disabled');
+        throw forbidden(MESSAGES.accountDisabled);
+      }
       // The password was right; with two-step sign-in on, only a code with this token opens a session.
       if (account.mfaEnabled) {
         return { mfaRequired: true, mfaToken: signMfaToken(account.id, settings.sessionSecret, mfaClock().getTime()) };
       }
-      return withTransaction(db, (tx) => openSession(tx, account, ip));
+      return withTransaction(db, (tx) => openSession(tx, account, ip, 'password'));
     },
 
     /** A session for an account that passed every step of a sign-in. */
-    openSession(account: { id: string; email: string; role: Role; name: string; language: Language }, ip: string): Promise<AuthContent> {
-      return withTransaction(db, (tx) => openSession(tx, account, ip));
+    openSession(account: SignedInAccount, ip: string, method: SignInMethod): Promise<AuthContent> {
+      return withTransaction(db, (tx) => openSession(tx, account, ip, method));
     },
+
+    recordFailedSignIn,
 
     /** Whether an account of this role without two-step sign-in may only set it up. */
     mfaRequiredFor(role: Role): boolean {
@@ -179,26 +208,14 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
     async authenticate(token: string): Promise<Principal | null> {
       const claims = verifyToken(token, settings.sessionSecret, now().getTime());
       if (!claims) return null;
-      const principal = await activeSessions.get(claims.sid, async () => {
-        const row = await repo.findActiveSession(db, claims.sid, now());
-        if (!row) return undefined;
-        const { mfaEnabled, ...account } = row;
-        return { ...account, mfaSetupRequired: !mfaEnabled && settings.mfaRequiredRoles.includes(row.role) };
-      });
-      return principal ?? null;
+      const row = await repo.findActiveSession(db, claims.sid, now());
+      if (!row) return null;
+      const { mfaEnabled, ...account } = row;
+      return { ...account, mfaSetupRequired: !mfaEnabled && settings.mfaRequiredRoles.includes(row.role) };
     },
 
     async logout(sessionId: string): Promise<void> {
       await repo.revokeSession(db, sessionId, now());
-      activeSessions.forget(sessionId);
-    },
-
-    /**
-     * Drops sessions whose revocation was just committed from this process's memo, so its next
-     * request with any of them is refused (a password reset or change ends several at once).
-     */
-    forgetSessions(sessionIds: readonly string[]): void {
-      for (const id of sessionIds) activeSessions.forget(id);
     },
 
     async me(principal: Principal) {

@@ -1,4 +1,5 @@
 // /api/v1/admin/user/…: the admin's back-office users; /api/v1/auth/password/set: an invitation's first password.
+import { auditByOf } from '../audit/record.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, inviteUserRequest, setPasswordRequest, setPasswordResponse, userIdRequest, userListQuery, userListResponse, userResponse } from '@qist/domain';
 import { principalOf } from '../../plugins/access.js';
@@ -19,17 +20,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/admin/user/invite',
     { config: adminOnly, schema: { ...docs, summary: 'Invite a back-office user by an emailed link', body: inviteUserRequest, response: { 200: userResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { user: await users.invite(request.body) } }),
+    async (request) => ({ status: true as const, content: { user: await users.invite(request.body, auditByOf(request)) } }),
   );
   app.post(
     '/admin/user/disable',
     { config: adminOnly, schema: { ...docs, summary: 'Disable a back-office user; every session of it ends', body: userIdRequest, response: { 200: userResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { user: await users.disable(principalOf(request), request.body.userId) } }),
+    async (request) => ({ status: true as const, content: { user: await users.disable(principalOf(request), request.body.userId, auditByOf(request)) } }),
   );
   app.post(
     '/admin/user/enable',
     { config: adminOnly, schema: { ...docs, summary: 'Enable a disabled back-office user', body: userIdRequest, response: { 200: userResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { user: await users.enable(principalOf(request), request.body.userId) } }),
+    async (request) => ({ status: true as const, content: { user: await users.enable(principalOf(request), request.body.userId, auditByOf(request)) } }),
   );
   app.post(
     '/auth/password/set',

@@ -3,9 +3,8 @@
 // - An invited account is created inactive, with a password nobody knows; the invitation link
 //   (a token of password_reset_tokens with purpose `invite`, valid 24 hours, stored hashed) sets
 //   its first password and activates it, once.
-// - Disabling ends every session of the account in the same transaction and drops them from this
-//   process's session memo; the session lookup also refuses sessions of an inactive account, so
-//   another API process refuses them once its memo entry ends (at most SESSION_CACHE_TTL_MS).
+// - Disabling ends every session of the account in the same transaction; the session lookup of every
+//   request (in any API process) also refuses sessions of an inactive account, from the commit on.
 // - An admin cannot disable itself, nor the last active admin: changes of the active flag are
 //   serialised by one transaction lock, under which the active admins are counted.
 import { randomBytes } from 'node:crypto';
@@ -25,9 +24,10 @@ import type { Principal } from '../../lib/principal.js';
 import { insuranceCompanyIdOf } from './back-office.js';
 import { RESET_TOKEN_BYTES, hashResetToken } from './password-service.js';
 import * as authRepo from './repository.js';
-import type { AuthService } from './service.js';
 import type { Outbox } from '../notifications/outbox.js';
 import { inviteMessage } from './invite-message.js';
+import { recordAudit, type AuditBy } from '../audit/record.js';
+import { AUDIT_ACTIONS } from '@qist/domain';
 import * as repo from './users-repository.js';
 
 export const INVITE_TTL_MS = INVITE_TTL_HOURS * 3_600_000;
@@ -35,25 +35,26 @@ export const INVITE_TTL_MS = INVITE_TTL_HOURS * 3_600_000;
 export interface UsersDeps {
   db: Db;
   outbox: Outbox;
-  auth: AuthService;
   /** Where the web app is reached: invitation links point at `${publicUrl}/auth/set-password`. */
   publicUrl: string;
   clock?: () => Date;
 }
 
-export function createUsersService({ db, outbox, auth, publicUrl, clock = () => new Date() }: UsersDeps) {
-  async function changeActive(actor: Principal, userId: string, active: boolean): Promise<BackOfficeUser> {
+export function createUsersService({ db, outbox, publicUrl, clock = () => new Date() }: UsersDeps) {
+  async function changeActive(actor: Principal, userId: string, active: boolean, by: AuditBy): Promise<BackOfficeUser> {
     if (!active && userId === actor.userId) throw badRequest(MESSAGES.cannotDisableSelf);
     const now = clock();
-    const ended = await withTransaction(db, async (tx) => {
+    await withTransaction(db, async (tx) => {
       await repo.lockActiveFlags(tx);
       const target = await repo.findUser(tx, userId);
       if (!target) throw notFound(MESSAGES.notFound);
       // An invitation not yet accepted is renewed by inviting the email again, not switched on or off.
       if (target.pending) throw conflict(MESSAGES.userPending);
+      const subject = { type: 'user' as const, id: userId };
       if (active) {
         await repo.setActive(tx, userId, true, now);
-        return [];
+        await recordAudit(tx, { action: AUDIT_ACTIONS.userEnabled, ...by, target: subject, detail: { email: target.email, role: target.role } });
+        return;
       }
       if (target.role === 'admin' && target.active && (await repo.countActiveAdmins(tx)) <= 1) {
         throw conflict(MESSAGES.cannotDisableLastAdmin);
@@ -64,9 +65,14 @@ export function createUsersService({ db, outbox, auth, publicUrl, clock = () => 
       await repo.setActive(tx, userId, false, now);
       // A pending invitation or reset link of a disabled account stops working too.
       await authRepo.dropResetTokens(tx, userId);
-      return authRepo.revokeSessionsOfUser(tx, userId, now);
+      const ended = await authRepo.revokeSessionsOfUser(tx, userId, now);
+      await recordAudit(tx, {
+        action: AUDIT_ACTIONS.userDisabled,
+        ...by,
+        target: subject,
+        detail: { email: target.email, role: target.role, sessionsEnded: ended.length },
+      });
     });
-    auth.forgetSessions(ended);
     const user = await repo.findUser(db, userId);
     if (!user) throw notFound(MESSAGES.notFound);
     return user;
@@ -77,7 +83,7 @@ export function createUsersService({ db, outbox, auth, publicUrl, clock = () => 
       return repo.listUsers(db, query.page, query.perPage);
     },
 
-    async invite(input: InviteUserRequest): Promise<BackOfficeUser> {
+    async invite(input: InviteUserRequest, by: AuditBy): Promise<BackOfficeUser> {
       const email = authRepo.normaliseEmail(input.email);
       // An account that has not accepted its invitation is invited again: a new link, the old one dropped.
       const pendingId = await repo.findPendingByEmail(db, email);
@@ -109,6 +115,12 @@ export function createUsersService({ db, outbox, auth, publicUrl, clock = () => 
             purpose: 'invite',
           });
           await outbox.enqueue(tx, inviteMessage(email, input.role, link, INVITE_TTL_HOURS));
+          await recordAudit(tx, {
+            action: AUDIT_ACTIONS.userInvited,
+            ...by,
+            target: { type: 'user', id },
+            detail: { email, role: input.role, company: company || null, again: pendingId !== undefined },
+          });
           return id;
         });
       } catch (error) {
@@ -135,8 +147,8 @@ export function createUsersService({ db, outbox, auth, publicUrl, clock = () => 
       });
     },
 
-    disable: (actor: Principal, userId: string) => changeActive(actor, userId, false),
-    enable: (actor: Principal, userId: string) => changeActive(actor, userId, true),
+    disable: (actor: Principal, userId: string, by: AuditBy) => changeActive(actor, userId, false, by),
+    enable: (actor: Principal, userId: string, by: AuditBy) => changeActive(actor, userId, true, by),
   };
 }
 

@@ -103,8 +103,8 @@ export async function seedDemoOrders({
       if (demo.status >= ORDER_STATUS.invoiceVerifiedByAdmin) await fulfilment.verifyInvoice(admin, orderId, null);
       if (demo.status >= ORDER_STATUS.paidByBank) {
         // Four eyes: one bank user requests the payout (at or above the threshold) and the second approves it.
-        const paid = await fulfilment.payByBank(bank, orderId);
-        if ('approval' in paid) await fulfilment.approvePayout(approver, paid.approval._id);
+        const paid = await fulfilment.payByBank(bank, orderId, null);
+        if ('approval' in paid) await fulfilment.approvePayout(approver, paid.approval._id, null);
       }
     }
 

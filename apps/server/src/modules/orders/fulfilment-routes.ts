@@ -159,7 +159,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
         response: { 200: bankPayResponse, ...errors },
       },
     },
-    async (request) => ok(await fulfilment.payByBank(principalOf(request), request.body.orderId)),
+    async (request) => ok(await fulfilment.payByBank(principalOf(request), request.body.orderId, request.ip)),
   );
   // ---- four eyes on payouts: the bank's approval queue
   const bankOnly = { access: ['bank'] as const };
@@ -175,7 +175,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       config: bankOnly,
       schema: { tags: approvalTags, security, summary: 'Approve another bank user’s payout request: the supplier is paid (5 → 6, once)', body: payoutApprovalIdRequest, response: { 200: payoutDecisionResponse, ...errors } },
     },
-    async (request) => ok(await fulfilment.approvePayout(principalOf(request), request.body.approvalId)),
+    async (request) => ok(await fulfilment.approvePayout(principalOf(request), request.body.approvalId, request.ip)),
   );
   app.post(
     '/bank/approval/reject',
@@ -183,7 +183,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       config: bankOnly,
       schema: { tags: approvalTags, security, summary: 'Reject a payout request with a reason (the order stays at 5)', body: payoutRejectRequest, response: { 200: payoutDecisionResponse, ...errors } },
     },
-    async (request) => ok(await fulfilment.rejectPayout(principalOf(request), request.body.approvalId, request.body.reason)),
+    async (request) => ok(await fulfilment.rejectPayout(principalOf(request), request.body.approvalId, request.body.reason, request.ip)),
   );
 
   // ---- the invoice file: its order's SME and supplier, the admin and the bank, or a signed link

@@ -375,7 +375,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
      * above it, it records a payout request for a second bank user and the order stays at 5. While a
      * request is pending neither pays nor requests again.
      */
-    async payByBank(principal: Principal, orderId: string): Promise<{ order: { _id: string; status: number } } | { approval: PayoutApproval }> {
+    async payByBank(principal: Principal, orderId: string, ip: string | null): Promise<{ order: { _id: string; status: number } } | { approval: PayoutApproval }> {
       try {
         return await withTransaction(db, async (tx) => {
           const order = await repo.lockOrderForStep(tx, orderId);
@@ -383,10 +383,17 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
           assertTransition('payByBank', order.status);
           if (await payouts.findPendingForOrder(tx, order.id)) throw conflict(MESSAGES.payoutAlreadyRequested);
           const amount = Number(order.amount);
-          if (amount < (await findPayoutApprovalThreshold(tx))) return { order: await payOutLockedOrder(tx, order, clock()) };
+          const threshold = await findPayoutApprovalThreshold(tx);
+          const audit = { actor: actorOf(principal), target: { type: 'order' as const, id: order.id }, ip };
+          if (amount < threshold) {
+            const paid = await payOutLockedOrder(tx, order, clock());
+            await recordAudit(tx, { ...audit, action: AUDIT_ACTIONS.payoutPaid, detail: { amount: fromMinorUnits(amount), threshold: fromMinorUnits(threshold) } });
+            return { order: paid };
+          }
           const id = await payouts.insertPending(tx, { orderId: order.id, amount, requestedBy: principal.userId, now: clock() });
           const row = await payouts.findApproval(tx, id);
           if (!row) throw new Error('the payout request just made is missing');
+          await recordAudit(tx, { ...audit, action: AUDIT_ACTIONS.payoutRequested, detail: { approval: id, amount: fromMinorUnits(amount), threshold: fromMinorUnits(threshold) } });
           return { approval: toApproval(row) };
         });
       } catch (error) {
@@ -400,7 +407,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
      * request's, the request is checked pending and not the approver's own, the payout is posted and the
      * request marked approved. Concurrent approvals queue on the locks; only the first finds it pending.
      */
-    async approvePayout(principal: Principal, approvalId: string) {
+    async approvePayout(principal: Principal, approvalId: string, ip: string | null) {
       const orderId = await orderOfApproval(approvalId);
       return withTransaction(db, async (tx) => {
         const { order, approval } = await lockPendingApproval(tx, approvalId, orderId);
@@ -410,18 +417,32 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
         await payouts.decide(tx, approvalId, { status: 'approved', decidedBy: principal.userId, now });
         const decided = await payouts.findApproval(tx, approvalId);
         if (!decided) throw new Error('the payout request just approved is missing');
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.payoutApproved,
+          actor: actorOf(principal),
+          target: { type: 'order', id: order.id },
+          ip,
+          detail: { approval: approvalId, amount: fromMinorUnits(Number(decided.amount)), requestedBy: decided.requested_by },
+        });
         return { approval: toApproval(decided), order: paid };
       });
     },
 
     /** Any bank user closes a pending request with a reason; the order stays at 5 and can be requested again. */
-    async rejectPayout(principal: Principal, approvalId: string, reason: string) {
+    async rejectPayout(principal: Principal, approvalId: string, reason: string, ip: string | null) {
       const orderId = await orderOfApproval(approvalId);
       return withTransaction(db, async (tx) => {
         const { order } = await lockPendingApproval(tx, approvalId, orderId);
         await payouts.decide(tx, approvalId, { status: 'rejected', decidedBy: principal.userId, now: clock(), reason });
         const decided = await payouts.findApproval(tx, approvalId);
         if (!decided) throw new Error('the payout request just rejected is missing');
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.payoutRejected,
+          actor: actorOf(principal),
+          target: { type: 'order', id: order.id },
+          ip,
+          detail: { approval: approvalId, amount: fromMinorUnits(Number(decided.amount)), requestedBy: decided.requested_by, reason },
+        });
         return { approval: toApproval(decided), order: { _id: order.id, status: order.status } };
       });
     },

@@ -27,6 +27,20 @@ export async function updateCategory(db: Executor, id: string, values: CategoryV
   return row;
 }
 
+/**
+ * Locks the one settings row (made with its defaults when missing) and answers its values: a change
+ * under this lock knows the value it replaces, so its audit event's "from" is exact under races.
+ */
+export async function lockPlatformSettings(tx: Executor): Promise<{ bankShareRate: number; payoutApprovalThreshold: number }> {
+  await tx.insert(platformSettings).values({ id: true }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ bankShareRate: platformSettings.bankShareRate, payoutApprovalThreshold: platformSettings.payoutApprovalThreshold })
+    .from(platformSettings)
+    .for('update');
+  if (!row) throw new Error('the platform settings row is missing');
+  return row;
+}
+
 // ---- bank share rate
 
 /** The bank's share of each supplier discount, in basis points (1000 = 10%). */

@@ -63,7 +63,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
   app.put(
     '/admin/payout/approval-threshold',
     { config: adminOnly, schema: { ...docs, summary: 'Set the payout approval threshold', body: payoutThresholdRequest, response: { 200: payoutThresholdResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await settings.setPayoutApprovalThreshold(request.body.threshold) }),
+    async (request) => ({ status: true as const, content: await settings.setPayoutApprovalThreshold(request.body.threshold, auditByOf(request)) }),
   );
   app.get(
     '/admin/insurance/order',

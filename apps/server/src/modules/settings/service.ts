@@ -59,7 +59,7 @@ export function createSettingsService({ db }: SettingsDeps) {
 
     async setShareRate(rate: number, by: AuditBy) {
       await withTransaction(db, async (tx) => {
-        const before = await repo.findBankShareRateBp(tx);
+        const before = (await repo.lockPlatformSettings(tx)).bankShareRate;
         await repo.setBankShareRateBp(tx, fractionToBasisPoints(rate));
         await recordAudit(tx, {
           action: AUDIT_ACTIONS.shareRateChanged,
@@ -76,8 +76,17 @@ export function createSettingsService({ db }: SettingsDeps) {
       return { threshold: fromMinorUnits(await repo.findPayoutApprovalThreshold(db)) };
     },
 
-    async setPayoutApprovalThreshold(threshold: number) {
-      await repo.setPayoutApprovalThreshold(db, toMinorUnits(threshold));
+    async setPayoutApprovalThreshold(threshold: number, by: AuditBy) {
+      await withTransaction(db, async (tx) => {
+        const before = (await repo.lockPlatformSettings(tx)).payoutApprovalThreshold;
+        await repo.setPayoutApprovalThreshold(tx, toMinorUnits(threshold));
+        await recordAudit(tx, {
+          action: AUDIT_ACTIONS.approvalThresholdChanged,
+          ...by,
+          target: { type: 'setting', id: 'payout-approval-threshold' },
+          detail: { from: fromMinorUnits(before), to: threshold },
+        });
+      });
       return { threshold: fromMinorUnits(await repo.findPayoutApprovalThreshold(db)) };
     },
 

@@ -269,7 +269,7 @@ export const backofficeAr: Translation<BackofficeResources> = {
       userEnabled: 'تفعيل مستخدم',
       invoiceVerified: 'التحقق من الفاتورة',
       orderRefunded: 'استرداد',
-      orderCanceledByAdmin: 'إلغاء طلب من الإدارة',
+      payoutPaid: 'صرف مباشر (دون حد الموافقة)',
       payoutRequested: 'طلب صرف',
       payoutApproved: 'الموافقة على الصرف',
       payoutRejected: 'رفض الصرف',

@@ -269,7 +269,7 @@ export const backofficeEn = {
       userEnabled: 'User enabled',
       invoiceVerified: 'Invoice verified',
       orderRefunded: 'Refund',
-      orderCanceledByAdmin: 'Order canceled by admin',
+      payoutPaid: 'Paid out (below the threshold)',
       payoutRequested: 'Payout requested',
       payoutApproved: 'Payout approved',
       payoutRejected: 'Payout rejected',
