@@ -5,14 +5,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { BACK_OFFICE_ROLES, type Role } from '@qist/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, type Database, type Db } from '../src/db/client.js';
-import { categories, insuranceCompanies, providers, signupCodes, smes, users } from '../src/db/schema/index.js';
+import { auditEvents, categories, insuranceCompanies, providers, signupCodes, smes, users } from '../src/db/schema/index.js';
 import { DEMO_PASSWORD, DEMO_SIGNUP_CODES, DEMO_TOTP_SECRET } from '../src/db/seed.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { MFA_SECRET_PURPOSE, createSecretBox } from '../src/lib/secret-box.js';
@@ -108,13 +108,14 @@ export function useTestApp(
 
 /**
  * A second API instance on the test app's database with a pool of its own, as another API process
- * has: it shares nothing with ctx.app but PostgreSQL (same config, so tokens of one work on the other).
+ * has: it shares nothing with ctx.app but PostgreSQL (same config unless `env` changes some of it).
  */
-export function useSecondApp(ctx: TestContext, options: { clock?: () => Date } = {}): { readonly app: FastifyInstance } {
+export function useSecondApp(ctx: TestContext, options: { clock?: () => Date; env?: Record<string, string> } = {}): { readonly app: FastifyInstance } {
   const handle = {} as { app: FastifyInstance; database: Database };
   beforeAll(async () => {
     handle.database = createDatabase(ctx.database.url, 4);
-    handle.app = await buildApp({ config: ctx.config, db: handle.database.db, logger: false, runDispatcher: false, runJobs: false, clock: options.clock });
+    const config = options.env ? { ...ctx.config, ...testConfig(options.env), dataDir: ctx.config.dataDir } : ctx.config;
+    handle.app = await buildApp({ config, db: handle.database.db, logger: false, runDispatcher: false, runJobs: false, clock: options.clock });
     await handle.app.ready();
   });
   afterAll(async () => {
@@ -126,6 +127,31 @@ export function useSecondApp(ctx: TestContext, options: { clock?: () => Date } =
       return handle.app;
     },
   };
+}
+
+/** The audit events about one target, oldest first. */
+export async function auditEventsOf(db: Db, targetId: string): Promise<AuditRow[]> {
+  const rows = await db
+    .select({
+      action: auditEvents.action,
+      actor: auditEvents.actorEmail,
+      targetType: auditEvents.targetType,
+      targetId: auditEvents.targetId,
+      ip: auditEvents.ip,
+      detail: auditEvents.detail,
+    })
+    .from(auditEvents)
+    .where(eq(auditEvents.targetId, targetId))
+    .orderBy(asc(auditEvents.seq));
+  return rows;
+}
+export interface AuditRow {
+  action: string;
+  actor: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  detail: Record<string, unknown>;
 }
 
 export async function seedSignupCodes(db: Db): Promise<void> {

@@ -2,11 +2,28 @@
 // broken row: the ledger (every entry with postings, every entry and the whole ledger at zero) and the
 // audit trail's hash chain (every row's hash re-computed, in order).
 // Uses DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (the running app's, when it is up).
+//
+// `--checkpoint FILE`: the newest row a previous run saw (seq and hash) is read from FILE, the chain
+// must still hold it, and a sound run writes the new newest row there. Kept away from the database
+// (another host, the backup store), it detects the one change the chain alone cannot: removing the
+// newest rows.
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { createDatabase } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
-import { verifyAuditChain } from '../modules/audit/verify.js';
+import { readAuditCheckpoint, verifyAuditChain, writeAuditCheckpoint, type AuditCheckpoint } from '../modules/audit/verify.js';
 import { verifyLedger } from '../modules/ledger/verify.js';
+
+const { values } = parseArgs({ options: { checkpoint: { type: 'string' } } });
+const checkpointFile = values.checkpoint;
+
+let checkpoint: AuditCheckpoint | undefined;
+try {
+  checkpoint = checkpointFile ? readAuditCheckpoint(checkpointFile) : undefined;
+} catch (error) {
+  console.error(`audit:verify: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 const config = loadConfig();
 const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir });
@@ -21,13 +38,18 @@ try {
   } else {
     console.log(`ledger: ${ledger.entries} entries and ${ledger.postings} postings, every entry balanced, total 0`);
   }
-  const audit = await verifyAuditChain(database.db);
+  const audit = await verifyAuditChain(database.db, checkpoint);
   if (audit.problem) {
     exitCode = 1;
     console.error(`audit trail: broken after ${audit.events} sound event(s)`);
     console.error(`  ${audit.problem}`);
   } else {
     console.log(`audit trail: ${audit.events} events, every hash re-computed, the chain holds`);
+    if (checkpoint) console.log(`  it still holds the checkpoint's seq ${checkpoint.seq}`);
+    if (checkpointFile && audit.head) {
+      writeAuditCheckpoint(checkpointFile, audit.head);
+      console.log(`  checkpoint ${checkpointFile}: seq ${audit.head.seq}`);
+    }
   }
 } catch (error) {
   // The database's own sentence (the query layer wraps it), e.g. a database never started by the app.

@@ -153,10 +153,26 @@ describe('orders and files', () => {
     const fileName = await createLocalStorage(uploadsDir(ctx.config)).save(SAMPLE_FILES.png, 'png');
     await ctx.db.insert(documents).values({ userId: owner.account.id, title: 'CR license', fileName, originalName: 'cr.png', mime: 'image/png', size: SAMPLE_FILES.png.length });
     expect(await eventsOf(() => get(`/api/v1/pub/sme/doc/file/${fileName}`, staff.admin.headers))).toEqual([
-      expect.objectContaining({ action: AUDIT_ACTIONS.documentDownloaded, ...by('admin'), targetType: 'document', targetId: fileName, detail: { kind: 'sme', owner: owner.account.id } }),
+      expect.objectContaining({ action: AUDIT_ACTIONS.documentDownloaded, ...by('admin'), targetType: 'document', targetId: fileName, detail: { kind: 'sme', owner: owner.account.id, via: 'session' } }),
     ]);
     const ownerHeaders = bearer(await loginAs(ctx.app, owner.account));
     expect(await eventsOf(() => get(`/api/v1/pub/sme/doc/file/${fileName}`, ownerHeaders))).toEqual([]);
+
+    // The links a back-office profile shows are made for its reader: opening one (an <img>, no bearer) is recorded too.
+    const profile = body(await get(`/api/v1/admin/sme/show/${owner.smeId}`, staff.admin.headers)).content.sme;
+    const url = profile.docs.find((d: { file: string }) => d.file === fileName).url as string;
+    expect(url).toContain(`&by=${staff.admin.account.id}&`);
+    expect(await eventsOf(() => get(url))).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.documentDownloaded, ...by('admin'), targetType: 'document', targetId: fileName, detail: { kind: 'sme', owner: owner.account.id, via: 'signed-link' } }),
+    ]);
+    // Another reader's name in the link breaks its signature: refused (no session either), nothing recorded.
+    const forged = url.replace(staff.admin.account.id, staff.bank.account.id);
+    expect(await eventsOf(() => get(forged), 401)).toEqual([]);
+    // The owner's own links name no reader and record nothing.
+    const ownDocs = body(await get('/api/v1/sme/profile/get', ownerHeaders)).content;
+    const ownUrl = JSON.stringify(ownDocs).match(new RegExp(`/api/v1/pub/sme/doc/file/${fileName}\\?[^"]+`))![0];
+    expect(ownUrl).not.toContain('by=');
+    expect(await eventsOf(() => get(ownUrl))).toEqual([]);
   });
 });
 
@@ -229,6 +245,7 @@ describe('the admin reads the trail', () => {
   });
 
   it('the chain of everything the API wrote verifies', async () => {
-    expect(await verifyAuditChain(ctx.db)).toEqual({ events: await lastSeq(), problem: null, broken: null });
+    const seq = await lastSeq();
+    expect(await verifyAuditChain(ctx.db)).toEqual({ events: seq, head: { seq, hash: expect.stringMatching(/^[0-9a-f]{64}$/) }, problem: null, broken: null });
   });
 });

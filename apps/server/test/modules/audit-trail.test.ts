@@ -3,10 +3,13 @@
 // row changed or removed past the trigger.
 import { asc, sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS } from '@qist/domain';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/db/schema/index.js';
 import { GENESIS_HASH, canonicalJson, eventHash, recordAudit } from '../../src/modules/audit/record.js';
-import { verifyAuditChain } from '../../src/modules/audit/verify.js';
+import { readAuditCheckpoint, verifyAuditChain, writeAuditCheckpoint } from '../../src/modules/audit/verify.js';
 import { databaseRefusal, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
@@ -69,7 +72,7 @@ describe('appends', () => {
     const all = await rows();
     expect(all.map((r) => r.seq)).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
     expect(new Set(all.map((r) => r.prevHash)).size).toBe(all.length);
-    expect(await verifyAuditChain(ctx.db)).toEqual({ events: all.length, problem: null, broken: null });
+    expect(await verifyAuditChain(ctx.db)).toEqual({ events: all.length, head: { seq: all.length, hash: all.at(-1)!.hash }, problem: null, broken: null });
   });
 });
 
@@ -82,6 +85,43 @@ describe('the trigger', () => {
     const before = await rows();
     expect(await databaseRefusal(ctx.db.execute(statement))).toMatch(/^the audit trail is append-only: (UPDATE|DELETE|TRUNCATE) on audit_events is refused$/);
     expect(await rows()).toEqual(before);
+  });
+});
+
+describe('a checkpoint kept outside the database', () => {
+  it('is written and read back whole; a missing file is a first run, a bad one is refused', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'qist-checkpoint-'));
+    const file = path.join(dir, 'audit.json');
+    expect(readAuditCheckpoint(file)).toBeUndefined();
+    writeAuditCheckpoint(file, { seq: 42, hash: 'a'.repeat(64) }, new Date('2026-11-25T00:00:00.000Z'));
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ seq: 42, hash: 'a'.repeat(64), at: '2026-11-25T00:00:00.000Z' });
+    expect(readAuditCheckpoint(file)).toEqual({ seq: 42, hash: 'a'.repeat(64) });
+    for (const bad of ['not json', '{"seq":0,"hash":"' + 'a'.repeat(64) + '"}', '{"seq":3,"hash":"short"}', '{}']) {
+      writeFileSync(file, bad);
+      expect(() => readAuditCheckpoint(file)).toThrow(/is not an audit checkpoint/);
+    }
+  });
+
+  it('detects the newest rows removed, which leave a shorter chain sound on its own, and a rewritten head', async () => {
+    const sound = await verifyAuditChain(ctx.db);
+    const head = sound.head!;
+    expect(await verifyAuditChain(ctx.db, head)).toMatchObject({ problem: null, head });
+    // An older checkpoint is held too: the chain only grew since.
+    expect((await verifyAuditChain(ctx.db, { seq: 1, hash: (await rows())[0]!.hash })).problem).toBeNull();
+
+    const rewritten = await verifyAuditChain(ctx.db, { seq: head.seq, hash: 'f'.repeat(64) });
+    expect(rewritten.head).toBeNull();
+    expect(rewritten.problem).toMatch(new RegExp(`: the checkpoint holds hash f{64} for seq ${head.seq}, the chain ${head.hash}: the chain was rewritten from there back$`));
+
+    // Past the trigger, remove the newest row: the chain alone still holds, the checkpoint does not.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`delete from audit_events where seq = ${head.seq}`);
+    });
+    expect((await verifyAuditChain(ctx.db)).problem).toBeNull();
+    const truncated = await verifyAuditChain(ctx.db, head);
+    expect(truncated).toMatchObject({ events: head.seq - 1, head: null, broken: null });
+    expect(truncated.problem).toBe(`the chain ends at seq ${head.seq - 1}, but the checkpoint saw seq ${head.seq} (hash ${head.hash}): the newest 1 row(s) were removed`);
   });
 });
 

@@ -10,7 +10,7 @@ import { mfaRecoveryCodes, rateEvents, sessions, users } from '../../src/db/sche
 import { MFA_SECRET_PURPOSE, createSecretBox } from '../../src/lib/secret-box.js';
 import { totpCode } from '../../src/lib/totp.js';
 import { hashRecoveryCode } from '../../src/modules/auth/mfa-service.js';
-import { TEST_SESSION_SECRET, bearer, body, createAccount, loginAs, useTestApp, type TestAccount } from '../helpers.js';
+import { TEST_SESSION_SECRET, bearer, body, createAccount, loginAs, auditEventsOf, useSecondApp, useTestApp, type TestAccount } from '../helpers.js';
 
 const STEP = 30_000;
 const clock = { now: new Date() };
@@ -201,6 +201,13 @@ describe('signing in with a code', () => {
     expect({ status: again.statusCode, body: body(again) }).toEqual({ status: 401, body: { status: false, msg: MESSAGES.mfaCodeWrong } });
     const unused = await ctx.db.select().from(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.userId, sme.id), isNull(mfaRecoveryCodes.usedAt)));
     expect(unused).toHaveLength(9);
+    // The audit trail: the set-up, the password-only sign-in before it, the recovery-code sign-in, the refused replay.
+    expect((await auditEventsOf(ctx.db, sme.id)).map((e) => [e.action, e.actor, e.detail])).toEqual([
+      ['auth.sign-in.succeeded', sme.email, { method: 'password' }],
+      ['auth.mfa.enabled', sme.email, { recoveryCodes: 10 }],
+      ['auth.sign-in.succeeded', sme.email, { method: 'recovery-code' }],
+      ['auth.sign-in.failed', sme.email, { reason: 'wrong-code' }],
+    ]);
   });
 
   it('throttles wrong codes like passwords: of parallel guesses exactly the ceiling is judged, then even a right code waits', async () => {
@@ -266,6 +273,76 @@ describe('turning two-step sign-in off', () => {
     const login = body(await post('/api/v1/auth/login', { email: sme.email, password: sme.password })).content;
     expect(login['user-role']).toBe('sme');
     expect(await ctx.db.select().from(users).where(and(eq(users.id, sme.id), isNotNull(users.mfaEnabledAt)))).toHaveLength(0);
+    expect((await auditEventsOf(ctx.db, sme.id)).filter((e) => e.action.startsWith('auth.mfa.')).map((e) => [e.action, e.detail])).toEqual([
+      ['auth.mfa.enabled', { recoveryCodes: 10 }],
+      ['auth.mfa.disabled', { method: 'totp' }],
+    ]);
+  });
+});
+
+describe('failed sign-ins in the audit trail', () => {
+  it('records an unknown email without an actor, a wrong password and a wrong code with the account; a throttled attempt checks nothing and records nothing', async () => {
+    const ip = address();
+    const email = `nobody-${Date.now()}@example.test`;
+    expect((await post('/api/v1/auth/login', { email: email.toUpperCase(), password: 'whatever-it-is' }, { ip })).statusCode).toBe(401);
+    expect(await auditEventsOf(ctx.db, email)).toEqual([
+      { action: 'auth.sign-in.failed', actor: null, targetType: 'email', targetId: email, ip, detail: { reason: 'unknown-email' } },
+    ]);
+
+    const bank = await createAccount(ctx.db, { role: 'bank' });
+    expect((await post('/api/v1/auth/login', { email: bank.email, password: 'not-the-password' }, { ip })).statusCode).toBe(401);
+    clock.now = new Date(clock.now.getTime() + STEP);
+    const wrong = totpCode(bank.totp!.secret, new Date(clock.now.getTime() + 5 * STEP));
+    expect((await post('/api/v1/auth/mfa/verify', { mfaToken: await mfaToken(bank, ip), code: wrong }, { ip })).statusCode).toBe(401);
+    expect(await auditEventsOf(ctx.db, bank.id)).toEqual([
+      { action: 'auth.sign-in.failed', actor: bank.email, targetType: 'user', targetId: bank.id, ip, detail: { reason: 'wrong-password' } },
+      { action: 'auth.sign-in.failed', actor: bank.email, targetType: 'user', targetId: bank.id, ip, detail: { reason: 'wrong-code' } },
+    ]);
+
+    // Past the ceiling (5 per account and address) the answer is 429 before any check: nothing recorded.
+    const guesses = await Promise.all(Array.from({ length: 5 }, (_, i) => post('/api/v1/auth/login', { email: bank.email, password: `wrong-password-${i}` }, { ip })));
+    expect(guesses.map((g) => g.statusCode).sort()).toEqual([401, 401, 401, 401, 429]);
+    const events = (await auditEventsOf(ctx.db, bank.id)).length;
+    const throttled = await post('/api/v1/auth/login', { email: bank.email, password: 'wrong-password-again' }, { ip });
+    expect(throttled.statusCode).toBe(429);
+    expect(await auditEventsOf(ctx.db, bank.id)).toHaveLength(events);
+  });
+});
+
+describe('after SESSION_SECRET changed', () => {
+  // Another server on the same database with a different key: the sealed secrets no longer open.
+  const rekeyed = useSecondApp(ctx, { clock: () => clock.now, env: { SESSION_SECRET: 'another-session-secret-of-at-least-32-chars' } });
+
+  it('refuses a code with a sentence saying why, lets a recovery code in and starts two-step sign-in over', async () => {
+    const admin = await createAccount(ctx.db, { role: 'admin', mfa: false });
+    const { recoveryCodes, secret } = await enrolThroughApi(admin);
+    const signInThere = async () => {
+      const login = await rekeyed.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: admin.email, password: admin.password } });
+      expect(body(login).content.mfaRequired).toBe(true);
+      return body(login).content.mfaToken as string;
+    };
+    clock.now = new Date(clock.now.getTime() + STEP);
+    const code = await rekeyed.app.inject({ method: 'POST', url: '/api/v1/auth/mfa/verify', payload: { mfaToken: await signInThere(), code: totpCode(secret, clock.now) } });
+    expect({ status: code.statusCode, body: body(code) }).toEqual({ status: 409, body: { status: false, msg: MESSAGES.mfaSecretUnreadable } });
+    const [stillOn] = await ctx.db.select({ on: users.mfaEnabledAt }).from(users).where(eq(users.id, admin.id));
+    expect(stillOn?.on).toBeInstanceOf(Date);
+
+    const recovered = await rekeyed.app.inject({ method: 'POST', url: '/api/v1/auth/mfa/verify', payload: { mfaToken: await signInThere(), code: recoveryCodes[0] } });
+    expect(recovered.statusCode).toBe(200);
+    const token = body(recovered).content.token as string;
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row).toMatchObject({ mfaSecret: null, mfaEnabledAt: null });
+    expect(await ctx.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, admin.id))).toHaveLength(0);
+    // A role that needs it is sent to set it up again, under the new key.
+    const me = await rekeyed.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(body(me).content).toMatchObject({ mfa: false, mfaSetupRequired: true });
+    const dashboard = await rekeyed.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(token) });
+    expect(body(dashboard)).toEqual({ status: false, msg: MESSAGES.mfaSetupRequired });
+    expect((await auditEventsOf(ctx.db, admin.id)).slice(-3).map((e) => [e.action, e.detail])).toEqual([
+      ['auth.sign-in.failed', { reason: 'secret-unreadable' }],
+      ['auth.mfa.disabled', { reason: 'secret-unreadable' }],
+      ['auth.sign-in.succeeded', { method: 'recovery-code' }],
+    ]);
   });
 });
 

@@ -5,13 +5,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
-import { bearer, body, createAccount, loginAs, useSecondApp, useTestApp, type TestAccount } from '../helpers.js';
+import { bearer, body, createAccount, loginAs, auditEventsOf, useSecondApp, useTestApp, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp();
 
 type Headers = Record<string, string>;
 let supplierId: string;
 let admin: Headers;
+let adminAccount: TestAccount;
 let bank: Headers;
 let bankAccount: TestAccount;
 let bank2: Headers;
@@ -84,7 +85,8 @@ const PAYOUT_OF_2000_01: [string, number][] = [
 beforeAll(async () => {
   const supplier = await createAccount(ctx.db, { role: 'provider', level: 5, taxRate: 750 });
   supplierId = await partyId('providers', supplier.id);
-  admin = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'admin' })));
+  adminAccount = await createAccount(ctx.db, { role: 'admin' });
+  admin = bearer(await loginAs(ctx.app, adminAccount));
   bankAccount = await createAccount(ctx.db, { role: 'bank' });
   bank = bearer(await loginAs(ctx.app, bankAccount));
   bank2Account = await createAccount(ctx.db, { role: 'bank' });
@@ -103,8 +105,13 @@ describe('the payout approval threshold', () => {
       const refused = await put(THRESHOLD_URL, admin, { threshold });
       expect([refused.statusCode, body(refused).msg], String(threshold)).toEqual([400, threshold === 1.001 ? MESSAGES.amountTwoDecimals : MESSAGES.payoutThresholdInvalid]);
     }
+    const before = await auditEventsOf(ctx.db, 'payout-approval-threshold');
     await setThreshold(1500.25);
     expect(body(await get(THRESHOLD_URL, bank)).content).toEqual({ threshold: 1500.25 });
+    // Recorded with what it replaced; the refused changes above recorded nothing.
+    expect((await auditEventsOf(ctx.db, 'payout-approval-threshold')).slice(before.length)).toEqual([
+      { action: 'settings.approval-threshold-changed', actor: adminAccount.email, targetType: 'setting', targetId: 'payout-approval-threshold', ip: '127.0.0.1', detail: { from: 0, to: 1500.25 } },
+    ]);
     const stored = await ctx.db.execute<{ t: string }>(sql`select payout_approval_threshold as t from platform_settings`);
     expect(Number(stored.rows[0]!.t)).toBe(150025);
     await setThreshold(0);
@@ -118,6 +125,9 @@ describe('the payout approval threshold', () => {
     expect(await orderStatus(below.orderId)).toBe(6);
     expect(await payoutEntries(below.orderId)).toBe(1);
     expect(await approvalRows(below.orderId)).toEqual([]);
+    expect(await auditEventsOf(ctx.db, below.orderId)).toEqual([
+      { action: 'payout.paid', actor: bankAccount.email, targetType: 'order', targetId: below.orderId, ip: '127.0.0.1', detail: { amount: 2000, threshold: 2000.01 } },
+    ]);
 
     const at = await verifiedOrder(2000.01);
     const requested = await post('/api/v1/bank/order/pay', bank, { orderId: at.orderId });
@@ -126,6 +136,16 @@ describe('the payout approval threshold', () => {
     expect(body(requested).content.approval).toMatchObject({ orderId: at.orderId, amount: 2000.01, requestedBy: bankAccount.id, status: 'pending' });
     expect(await orderStatus(at.orderId)).toBe(5);
     expect(await payoutEntries(at.orderId)).toBe(0);
+    expect(await auditEventsOf(ctx.db, at.orderId)).toEqual([
+      {
+        action: 'payout.requested',
+        actor: bankAccount.email,
+        targetType: 'order',
+        targetId: at.orderId,
+        ip: '127.0.0.1',
+        detail: { approval: body(requested).content.approval._id, amount: 2000.01, threshold: 2000.01 },
+      },
+    ]);
     await setThreshold(0);
   });
 });
@@ -228,6 +248,14 @@ describe('a payout request', () => {
       ['approved', bank2Account.id, bankAccount.id, null],
     ]);
     expect(await payoutEntries(orderId)).toBe(1);
+    // Each step is in the audit trail, about the order: who requested, who rejected (with the reason), who approved.
+    const amount = { amount: 300 };
+    expect((await auditEventsOf(ctx.db, orderId)).map((e) => [e.action, e.actor, e.detail])).toEqual([
+      ['payout.requested', bankAccount.email, { approval: first._id, ...amount, threshold: 0 }],
+      ['payout.rejected', bank2Account.email, { approval: first._id, ...amount, requestedBy: bankAccount.id, reason: 'Invoice total does not match' }],
+      ['payout.requested', bank2Account.email, { approval: second._id, ...amount, threshold: 0 }],
+      ['payout.approved', bankAccount.email, { approval: second._id, ...amount, requestedBy: bank2Account.id }],
+    ]);
   });
 
   it('is refused for an order not at 5, naming its status', async () => {
@@ -270,6 +298,7 @@ describe('concurrent approvals', () => {
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
       expect(responses.filter((r) => r.statusCode === 409 && body(r).msg === MESSAGES.payoutApprovalDecided)).toHaveLength(9);
       expect(await orderStatus(orderId)).toBe(6);
+      expect((await auditEventsOf(ctx.db, orderId)).map((e) => e.action)).toEqual(['payout.requested', 'payout.approved']);
       expect(await payoutEntries(orderId)).toBe(1);
       expect(await payoutPostings(orderId)).toEqual(PAYOUT_OF_2000_01);
       expect((await approvalRows(orderId)).map((r) => r.status)).toEqual(['approved']);

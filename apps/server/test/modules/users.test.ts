@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
 import { insuranceCompanies, outboxMessages, passwordResetTokens, sessions, users } from '../../src/db/schema/index.js';
 import { hashResetToken } from '../../src/modules/auth/password-service.js';
-import { bearer, body, createAccount, loginAs, uniqueEmail, useSecondApp, useTestApp, type TestAccount, type TestContext } from '../helpers.js';
+import { bearer, body, createAccount, loginAs, auditEventsOf, uniqueEmail, useSecondApp, useTestApp, type TestAccount, type TestContext } from '../helpers.js';
 
 const HOUR = 3_600_000;
 const PASSWORD = 'quiet-harbour-lantern-7';
@@ -121,6 +121,13 @@ describe('invitation', () => {
     expect(login.statusCode).toBe(200);
     expect(body(login).content['user-role']).toBe('bank');
     expect((await userRow(user._id)).lastSignInAt).not.toBeNull();
+    // The invitation and the first sign-in are in the audit trail; the refused attempts before are failures.
+    expect((await auditEventsOf(ctx.db, user._id)).map((e) => [e.action, e.actor, e.detail])).toEqual([
+      ['user.invited', admin.email, { email: email.toLowerCase(), role: 'bank', company: null, again: false }],
+      // Before the password was set nobody knew it: a wrong password, like any other.
+      ['auth.sign-in.failed', email.toLowerCase(), { reason: 'wrong-password' }],
+      ['auth.sign-in.succeeded', email.toLowerCase(), { method: 'password' }],
+    ]);
   });
 
   it('refuses an expired invitation and changes nothing', async () => {
@@ -163,6 +170,10 @@ describe('invitation', () => {
     const again = await invite(adminToken, { email, role: 'insurance', company: 'Second Invite Re' });
     expect(again.statusCode).toBe(200);
     expect(body(again).content.user).toMatchObject({ _id: first._id, role: 'insurance', company: 'Second Invite Re', pending: true, active: false });
+    expect((await auditEventsOf(ctx.db, first._id)).map((e) => [e.action, e.detail])).toEqual([
+      ['user.invited', { email, role: 'bank', company: null, again: false }],
+      ['user.invited', { email, role: 'insurance', company: 'Second Invite Re', again: true }],
+    ]);
     const messages = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
     expect(messages).toHaveLength(2);
     const newToken = /\/auth\/set-password\?token=([\w-]+)/.exec(messages.find((m) => !m.body.includes(oldToken))!.body)![1]!;
@@ -207,6 +218,15 @@ describe('disable and enable', () => {
     expect(enabled.statusCode).toBe(200);
     expect(body(enabled).content.user).toMatchObject({ active: true });
     expect((await signIn(ctx.app, bank.email, bank.password)).statusCode).toBe(200);
+    expect((await auditEventsOf(ctx.db, bank.id)).map((e) => [e.action, e.actor, e.detail])).toEqual([
+      ['auth.sign-in.succeeded', bank.email, { method: 'totp' }],
+      ['auth.sign-in.succeeded', bank.email, { method: 'totp' }],
+      ['user.disabled', admin.email, { email: bank.email, role: 'bank', sessionsEnded: 2 }],
+      ['auth.sign-in.failed', bank.email, { reason: 'account-disabled' }],
+      ['auth.sign-in.failed', bank.email, { reason: 'wrong-password' }],
+      ['user.enabled', admin.email, { email: bank.email, role: 'bank' }],
+      // The last password was right; its code step is not taken here, so no session and no event yet.
+    ]);
   });
 
   it('refuses an admin disabling itself', async () => {

@@ -48,11 +48,11 @@ export function createMfaService({ db, throttle, auth, authSettings, secrets, cl
    * cannot be checked when the stored secret does not open under today's SESSION_SECRET (it was
    * changed): the answer says so and points to a recovery code, which does not depend on that key.
    */
-  async function useCode(userId: string, sealedSecret: string, given: string): Promise<'totp' | 'recovery-code' | null> {
+  async function useCode(userId: string, sealedSecret: string, given: string): Promise<'totp' | 'recovery-code' | 'unreadable' | null> {
     const code = given.replace(/\s/g, '');
     if (TOTP_CODE.test(code)) {
       const secret = secrets.tryOpen(sealedSecret);
-      if (secret === null) throw conflict(MESSAGES.mfaSecretUnreadable);
+      if (secret === null) return 'unreadable';
       const step = matchTotpStep(secret, code, clock());
       return step !== null && (await mfaRepo.takeTotpStep(db, userId, step)) ? 'totp' : null;
     }
@@ -78,6 +78,10 @@ export function createMfaService({ db, throttle, auth, authSettings, secrets, cl
         throw forbidden(MESSAGES.accountDisabled);
       }
       const method = await useCode(userId, account.mfaSecret, input.code);
+      if (method === 'unreadable') {
+        await auth.recordFailedSignIn(account, account.email, ip, 'secret-unreadable');
+        throw conflict(MESSAGES.mfaSecretUnreadable);
+      }
       if (!method) {
         await auth.recordFailedSignIn(account, account.email, ip, 'wrong-code');
         throw unauthorized(MESSAGES.mfaCodeWrong);
@@ -134,6 +138,7 @@ export function createMfaService({ db, throttle, auth, authSettings, secrets, cl
       const account = await mfaRepo.findMfaAccount(db, principal.userId);
       if (!account?.mfaSecret) throw badRequest(MESSAGES.mfaNotEnabled);
       const method = await useCode(principal.userId, account.mfaSecret, code);
+      if (method === 'unreadable') throw conflict(MESSAGES.mfaSecretUnreadable);
       if (!method) throw badRequest(MESSAGES.mfaCodeWrong);
       await attempt.release();
       await withTransaction(db, async (tx) => {

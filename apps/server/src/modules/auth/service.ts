@@ -76,7 +76,7 @@ export function mfaAttempt(settings: AuthSettings, ip: string, subject: string):
 /** How a session was opened, as its audit event says. */
 export type SignInMethod = 'password' | 'totp' | 'recovery-code' | 'sign-up';
 /** Why a sign-in was refused, as its audit event says (a throttled attempt checks nothing and is not recorded). */
-export type SignInFailure = 'unknown-email' | 'wrong-password' | 'account-disabled' | 'wrong-code';
+export type SignInFailure = 'unknown-email' | 'wrong-password' | 'account-disabled' | 'wrong-code' | 'secret-unreadable';
 
 export interface SignedInAccount {
   id: string;

@@ -145,7 +145,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
   app.get(
     '/admin/provider/show/:id',
     { config: adminOnly, schema: { tags: ['admin suppliers'], security, params: idParams, response: { 200: providerProfileResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: { provider: await backoffice.providerProfile(request.params.id) } }),
+    async (request) => ({ status: true as const, content: { provider: await backoffice.providerProfile(principalOf(request), request.params.id) } }),
   );
   app.get(
     '/admin/provider/log/list/:id',

@@ -131,7 +131,7 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
     async smeProfile(principal: Principal, smeId: string): Promise<SmeProfile> {
       // The row that says this principal may see the SME is the one its profile is made of.
       const sme = await visibleSme(principal, smeId);
-      return projections.loadSmeProfile(db, links, sme.userId, sme);
+      return projections.loadSmeProfile(db, { ...links, reader: principal.userId }, sme.userId, sme);
     },
 
     /** The SME's verification timeline, when this principal may see the SME. */
@@ -139,9 +139,9 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
       return projections.loadVerificationLogs(db, (await visibleSme(principal, smeId)).userId);
     },
 
-    async providerProfile(providerId: string): Promise<ProviderProfile> {
+    async providerProfile(principal: Principal, providerId: string): Promise<ProviderProfile> {
       const provider = await findProvider(providerId);
-      return projections.loadProviderProfile(db, links, provider.userId, provider);
+      return projections.loadProviderProfile(db, { ...links, reader: principal.userId }, provider.userId, provider);
     },
 
     async providerLogs(providerId: string): Promise<VerificationLog[]> {

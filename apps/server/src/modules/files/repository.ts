@@ -1,6 +1,6 @@
 // SQL of stored files: which party a document file belongs to.
 import { and, eq } from 'drizzle-orm';
-import type { SelfRegisterRole } from '@qist/domain';
+import type { Role, SelfRegisterRole } from '@qist/domain';
 import type { Executor } from '../../db/transaction.js';
 import { documents, users } from '../../db/schema/index.js';
 
@@ -10,5 +10,11 @@ export async function findDocumentFile(db: Executor, kind: SelfRegisterRole, fil
     .from(documents)
     .innerJoin(users, eq(users.id, documents.userId))
     .where(and(eq(documents.fileName, fileName), eq(users.role, kind)));
+  return row;
+}
+
+/** The account a signed link was made for: who opened it, as the audit trail names actors. */
+export async function findReader(db: Executor, userId: string): Promise<{ userId: string; email: string; role: Role } | undefined> {
+  const [row] = await db.select({ userId: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
   return row;
 }

@@ -11,7 +11,7 @@ import { verifyLink } from '../../lib/signed-links.js';
 import { bearerPrincipal } from '../../plugins/access.js';
 import { actorOf, isBackOffice, recordAudit } from '../audit/record.js';
 import { documentPath } from '../parties/projections.js';
-import { findDocumentFile } from './repository.js';
+import { findDocumentFile, findReader } from './repository.js';
 import type { FileStorage } from './storage.js';
 
 /** Stored files are named by the platform: a uuid and the type's extension. */
@@ -37,15 +37,16 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         tags: ['files'],
         summary: 'A party document (owner, back office, or signed link)',
         params: z.object({ kind: z.enum(['sme', 'provider']), file: z.string().regex(STORED_FILE_NAME, { error: MESSAGES.fileNotFound }) }),
-        querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+        querystring: z.object({ exp: z.string().optional(), by: z.uuid().optional(), sig: z.string().optional() }),
       },
     },
     async (request, reply) => {
       const { kind, file } = request.params;
       const doc = await findDocumentFile(db, kind, file);
 
-      let allowed = verifyLink(documentPath(kind, file), request.query.exp, request.query.sig, secret);
-      let reader: Principal | undefined;
+      let allowed = verifyLink(documentPath(kind, file), request.query.exp, request.query.sig, secret, Date.now(), request.query.by);
+      // A link made for a reader names it; a bearer request is its own reader.
+      let reader: Principal | Pick<Principal, 'userId' | 'email' | 'role'> | undefined = allowed && request.query.by ? await findReader(db, request.query.by) : undefined;
       if (!allowed) {
         const principal = await bearerPrincipal(request, auth);
         allowed = doc !== undefined && (principal.userId === doc.userId || (await canSeeParty(principal, kind, doc.userId)));
@@ -58,7 +59,13 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       if (reader && isBackOffice(reader)) {
         const by = reader;
         await withTransaction(db, (tx) =>
-          recordAudit(tx, { action: AUDIT_ACTIONS.documentDownloaded, actor: actorOf(by), target: { type: 'document', id: file }, ip: request.ip, detail: { kind, owner: doc.userId } }),
+          recordAudit(tx, {
+            action: AUDIT_ACTIONS.documentDownloaded,
+            actor: actorOf(by),
+            target: { type: 'document', id: file },
+            ip: request.ip,
+            detail: { kind, owner: doc.userId, via: request.query.by ? 'signed-link' : 'session' },
+          }),
         );
       }
       return reply

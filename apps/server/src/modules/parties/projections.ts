@@ -21,6 +21,8 @@ import * as repo from './repository.js';
 export interface DocumentLinks {
   secret: string;
   now: () => Date;
+  /** The account the links are made for, when its opening them is recorded (the back office). */
+  reader?: string;
 }
 
 function iso(date: Date): string {
@@ -45,7 +47,7 @@ export function toPartyDocument(kind: repo.PartyKind, row: repo.DocumentRow, lin
     mime: row.mime,
     size: row.size,
     createdAt: iso(row.createdAt),
-    url: signLink(documentPath(kind, row.fileName), links.secret, links.now().getTime()),
+    url: signLink(documentPath(kind, row.fileName), links.secret, links.now().getTime(), undefined, links.reader),
   };
 }
 
