@@ -122,11 +122,14 @@ describe('setting up two-step sign-in', () => {
     expect({ status: again.statusCode, body: body(again) }).toEqual({ status: 409, body: { status: false, msg: MESSAGES.mfaAlreadyEnabled } });
   });
 
-  it('lets a required role without it change its password and sign out', async () => {
+  it('lets a required role without it sign out, but not change its password (DESIGN §8: me, set-up, enable, sign-out only)', async () => {
     const bank = await createAccount(ctx.db, { role: 'bank', mfa: false });
     const token = body(await post('/api/v1/auth/login', { email: bank.email, password: bank.password })).content.token;
+    const [before] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, bank.id));
     const change = await post('/api/v1/auth/password/change', { currentPassword: bank.password, newPassword: 'amber-falcon-river-42' }, { token });
-    expect(change.statusCode).toBe(200);
+    expect({ status: change.statusCode, body: body(change) }).toEqual({ status: 403, body: { status: false, msg: MESSAGES.mfaSetupRequired } });
+    const [after] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, bank.id));
+    expect(after?.hash).toBe(before?.hash);
     expect((await post('/api/v1/auth/logout', {}, { token })).statusCode).toBe(200);
   });
 

@@ -148,7 +148,7 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date):
 
 /**
  * Ends every session of an account that is still open, or every one but `keep` (the session that
- * asked); returns the ids it ended, so the caller can drop them from its session cache.
+ * asked); returns the ids it ended (how many, the audit event says).
  */
 export async function revokeSessionsOfUser(db: Executor, userId: string, now: Date, keep?: string): Promise<string[]> {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];

@@ -148,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwords: P
   app.post(
     '/password/change',
     {
-      config: { access: ROLES, openBeforeMfa: true },
+      config: { access: ROLES },
       schema: {
         tags: ['auth'],
         summary: 'Change the signed-in user\'s password; every other session of the user ends',
