@@ -55,13 +55,20 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
   return { child, base };
 }
 
-async function post(base: string, url: string, payload: unknown) {
+async function post(base: string, url: string, payload: unknown, token?: string) {
   const response = await fetch(`${base}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(payload),
   });
   return { status: response.status, body: (await response.json()) as { status: boolean; content?: any; msg?: string } };
+}
+
+/** What `auth/me` answers for a session on one server: 200 while it lives, 401 once it ended. */
+async function meStatus(base: string, token: string): Promise<number> {
+  const response = await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 test('a hard kill loses nothing and the next start reclaims the data folder', async () => {
@@ -140,6 +147,21 @@ test('with DATABASE_URL the server uses that PostgreSQL and starts none of its o
     // Seen through the other server: one database.
     const login = await post(owner.base, '/api/v1/auth/login', { email, password: 'sturdy-ledger-42' });
     expect(login.body.content.user.auth_id.email).toBe(email);
+
+    // Two API processes, one database: a session ended through one is refused by the other at once,
+    // including a session the other has just served (nothing about sessions is kept in a process).
+    const kept = login.body.content.token as string;
+    const elsewhere = (await post(external.base, '/api/v1/auth/login', { email, password: 'sturdy-ledger-42' })).body.content.token as string;
+    expect(await meStatus(external.base, elsewhere)).toBe(200);
+    expect(await meStatus(external.base, kept)).toBe(200);
+    const changed = await post(owner.base, '/api/v1/auth/password/change', { currentPassword: 'sturdy-ledger-42', newPassword: 'another-ledger-43' }, kept);
+    expect(changed).toEqual({ status: 200, body: { status: true, content: {} } });
+    expect(await meStatus(external.base, elsewhere)).toBe(401);
+    expect(await meStatus(owner.base, elsewhere)).toBe(401);
+    expect(await meStatus(external.base, kept)).toBe(200);
+    // Signing out through the second ends it for the first too.
+    expect((await post(external.base, '/api/v1/auth/logout', {}, kept)).status).toBe(200);
+    expect(await meStatus(owner.base, kept)).toBe(401);
   } finally {
     for (const child of servers.reverse()) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

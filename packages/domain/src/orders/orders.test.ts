@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS, type OrderStatus } from '../order-status.js';
 import { BASIS_POINTS_PER_WHOLE } from '../money.js';
+import { payoutNeedsApproval } from './payout.js';
 import {
   LEDGER_ACCOUNTS,
   availableCredit,
@@ -187,5 +188,16 @@ describe('hasInstallmentToPay', () => {
     expect(hasInstallmentToPay({ status: ORDER_STATUS.created, installments: installments([false, false]) })).toBe(false);
     expect(hasInstallmentToPay({ status: ORDER_STATUS.canceled, installments: installments([true, false]) })).toBe(false);
     expect(hasInstallmentToPay({ status: ORDER_STATUS.waiting, installments: installments([true, true, true, true]) })).toBe(false);
+  });
+});
+
+describe('payoutNeedsApproval', () => {
+  it('asks a second bank user at and above the threshold, pays at once below it', () => {
+    expect(payoutNeedsApproval(2000.01, 2000.01)).toBe(true);
+    expect(payoutNeedsApproval(2000.02, 2000.01)).toBe(true);
+    expect(payoutNeedsApproval(2000, 2000.01)).toBe(false);
+    // The default threshold 0: every payout.
+    expect(payoutNeedsApproval(0.01, 0)).toBe(true);
+    expect(payoutNeedsApproval(200001, 200001)).toBe(true);
   });
 });

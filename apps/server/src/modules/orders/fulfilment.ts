@@ -16,6 +16,7 @@ import {
   fromMinorUnits,
   orderBreakdown,
   orderStatusName,
+  payoutNeedsApproval,
   refundEntry,
   LEDGER_ACCOUNTS,
   type OrderListFilter,
@@ -385,7 +386,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
           const amount = Number(order.amount);
           const threshold = await findPayoutApprovalThreshold(tx);
           const audit = { actor: actorOf(principal), target: { type: 'order' as const, id: order.id }, ip };
-          if (amount < threshold) {
+          if (!payoutNeedsApproval(amount, threshold)) {
             const paid = await payOutLockedOrder(tx, order, clock());
             await recordAudit(tx, { ...audit, action: AUDIT_ACTIONS.payoutPaid, detail: { amount: fromMinorUnits(amount), threshold: fromMinorUnits(threshold) } });
             return { order: paid };

@@ -3,7 +3,7 @@
 // (5), the latter behind a Yes / No question that shows what the supplier receives (order.breakdown, as
 // sent). Each toasts its sentence; a step that moved the order goes back to the role's order list (part 2 §8).
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { canTakeAction, formatAmount, MESSAGES, type Order, type PendingPayout } from '@qist/domain';
+import { canTakeAction, formatAmount, MESSAGES, payoutNeedsApproval, type Order, type PendingPayout } from '@qist/domain';
 import { IconCash, IconFileCheck, IconHourglass } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function PayOrderButton({ order, backHref }: ActionProps) {
   const [isConfirming, setConfirming] = useState(false);
   if (!canTakeAction('payByBank', order.status, 'bank') || order.pendingPayout) return null;
   // Until the threshold is known (or when it cannot be read) the safe wording is the request's.
-  const needsApproval = threshold.data === undefined || order.amount >= threshold.data;
+  const needsApproval = threshold.data === undefined || payoutNeedsApproval(order.amount, threshold.data);
 
   const close = () => {
     if (!pay.isPending) setConfirming(false);
