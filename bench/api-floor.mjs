@@ -47,7 +47,7 @@ const FLOOR_SQL = {
   smeByUser: `select ${SME_COLUMNS_BARE} from "smes" where "smes"."user_id" = $1`,
   email: 'select "email" from "users" where "users"."id" = $1',
   categories:
-    'select "categories"."id", "categories"."title" from "party_categories" inner join "categories" on "categories"."id" = "party_categories"."category_id" where "party_categories"."user_id" = $1 order by "categories"."title" asc',
+    'select "categories"."id", "categories"."title", "categories"."title_ar" from "party_categories" inner join "categories" on "categories"."id" = "party_categories"."category_id" where "party_categories"."user_id" = $1 order by "categories"."title" asc',
   documents:
     'select "id", "user_id", "title", "file_name", "original_name", "description", "mime", "size", "created_at" from "documents" where "documents"."user_id" = $1 order by "documents"."created_at", "documents"."id"',
 };
@@ -121,7 +121,7 @@ async function serveFloor() {
             instagram: s[9],
           },
           desc: { title: s[5], text: s[6] },
-          categories: categories.map((c) => ({ _id: c[0], title: c[1] })),
+          categories: categories.map((c) => ({ _id: c[0], title: c[1], titleAr: c[2] })),
           docs: docs.map((d) => {
             const p = `/api/v1/pub/sme/doc/file/${d[3]}`;
             return {
@@ -178,6 +178,20 @@ function median(values) {
 }
 
 /** The shape of a JSON value: keys and types, not values (array items: the first one's shape). */
+/** The first path where two shapes differ, for the error that stops a bench with a wrong floor. */
+function shapeDifference(product, floor, at = '') {
+  if (typeof product !== 'object' || typeof floor !== 'object' || product === null || floor === null) {
+    return JSON.stringify(product) === JSON.stringify(floor) ? null : `${at || '.'}: product ${JSON.stringify(product)}, floor ${JSON.stringify(floor)}`;
+  }
+  for (const key of new Set([...Object.keys(product), ...Object.keys(floor)])) {
+    if (!(key in product)) return `${at}.${key}: only in the floor`;
+    if (!(key in floor)) return `${at}.${key}: only in the product`;
+    const inner = shapeDifference(product[key], floor[key], `${at}.${key}`);
+    if (inner) return inner;
+  }
+  return null;
+}
+
 function shapeOf(value) {
   if (Array.isArray(value)) return [value.length ? shapeOf(value[0]) : 'empty'];
   if (value === null) return 'null';
@@ -353,7 +367,7 @@ async function main() {
         const body = await bodyOf(product, name);
         const same = JSON.stringify(shapeOf(JSON.parse(body))) === JSON.stringify(shapeOf(JSON.parse(expected)));
         console.log(`${name}: ${product.label} ${body.length} bytes, floor ${expected.length} bytes, same shape: ${same ? 'yes' : 'NO'}`);
-        if (!same) throw new Error(`${name}: the floor answers another shape than ${product.label}`);
+        if (!same) throw new Error(`${name}: the floor answers another shape than ${product.label}: ${shapeDifference(shapeOf(JSON.parse(body)), shapeOf(JSON.parse(expected)))}`);
       }
     }
 

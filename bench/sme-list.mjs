@@ -31,7 +31,8 @@ try {
   await database.pool.query('analyze');
   console.log(`inserted ${total} SMEs in ${Date.now() - started} ms`);
 
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-42' });
+  // The bench's admin has no authenticator: two-step sign-in is not required here (reads only).
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-42', MFA_REQUIRED_ROLES: '' });
   const app = await buildApp({ config, db: database.db, logger: false, runDispatcher: false });
   await createBackOfficeAccount(database.db, { role: 'admin', email: 'bench-admin@example.com', password: 'bench-password' });
   const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'bench-admin@example.com', password: 'bench-password' } });
