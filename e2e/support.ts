@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
   DEMO_BACK_OFFICE,
   DEMO_PASSWORD,
+  api,
   createBackOfficeAccount,
   demoTotpCode,
   journeysAdminToken,
@@ -162,3 +163,30 @@ export function invoicePdf(): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
+/**
+ * A new order of the demo SME with the demo supplier, taken through the API to "invoice verified"
+ * (status 5) the way the fulfilment journey takes it through the screens: created, first instalment
+ * paid on the sandbox gateway, accepted, delivered with the SME's verify code, invoiced, and the
+ * invoice verified by the admin whose session is given. Answers the order's id.
+ */
+export async function orderWithVerifiedInvoice(request: APIRequestContext, adminToken: string, description: string, amount: number): Promise<string> {
+  const sme = await apiSignIn(request, DEMO_ACCOUNTS.sme);
+  const supplier = await apiSignIn(request, DEMO_ACCOUNTS.provider);
+  const { providers } = await api<{ providers: { _id: string; auth_id: { email: string } }[] }>(request, 'GET', '/api/v1/sme/provider/list?perPage=100', sme);
+  const providerId = providers.find((p) => p.auth_id.email === DEMO_ACCOUNTS.provider)?._id;
+  const { order } = await api<{ order: { _id: string } }>(request, 'POST', '/api/v1/sme/order/create', sme, { providerId, amount, description });
+  const orderId = order._id;
+  const { transactionId } = await api<{ transactionId: string }>(request, 'POST', '/api/v1/sme/pay/init', sme, { orderId });
+  await api(request, 'POST', '/api/v1/pub/gateway/sandbox/complete', undefined, { transactionId, approve: true });
+  expect(await api(request, 'POST', '/api/v1/sme/pay/verify', sme, { transactionId })).toMatchObject({ payStatus: true, orderId });
+  await api(request, 'POST', '/api/v1/provider/order/accept', supplier, { orderId });
+  const shown = await api<{ order: { verify_code?: string | null } }>(request, 'GET', `/api/v1/sme/order/show/${orderId}`, sme);
+  await api(request, 'POST', '/api/v1/provider/order/delivered', supplier, { orderId, verifyCode: shown.order.verify_code });
+  const upload = await request.post('/api/v1/provider/order/invoice/upload', {
+    headers: { authorization: `Bearer ${supplier}` },
+    multipart: { orderId, orderInvoice: { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: invoicePdf() } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  expect(await api(request, 'POST', '/api/v1/admin/order/invoice/verify', adminToken, { orderId })).toMatchObject({ order: { _id: orderId, status: 5 } });
+  return orderId;
+}
