@@ -26,6 +26,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
+  // The journeys' admin, which invites every journey's own back-office accounts (e2e/accounts.ts).
+  globalSetup: './e2e/global-setup.ts',
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.test-output/playwright.json' }]] : [['list']],
   use: {

@@ -1,6 +1,6 @@
 // Sign-up, sign-in, logout and the Arabic sign-in page, driven through the UI as a person would.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, SME_CODE, enterDemoCode, expectToast, signIn, storedSession, uniqueEmail } from './support';
+import { SME_CODE, enterCode, expectToast, newBackOfficeAccount, signIn, storedSession, uniqueEmail } from './support';
 
 async function fillSignUp(page: Page, email: string, code: string) {
   await page.getByLabel('Email').fill(email);
@@ -44,11 +44,12 @@ test('a wrong code is refused on the code field and creates no account', async (
 });
 
 test('the admin signs in, reaches the dashboard and logs out', async ({ page }) => {
-  await signIn(page, 'admin@example.com');
+  const admin = await newBackOfficeAccount(page.request, 'admin');
+  await signIn(page, admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expectToast(page, 'login successfully');
   await expect(page.getByText('Admin Panel')).toBeVisible();
-  expect(await storedSession(page)).toMatchObject({ role: 'admin', email: 'admin@example.com' });
+  expect(await storedSession(page)).toMatchObject({ role: 'admin', email: admin.email });
   const token = (await storedSession(page)).token!;
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -67,16 +68,17 @@ test('the admin signs in, reaches the dashboard and logs out', async ({ page }) 
 });
 
 test('the sign-in page in Arabic reads right to left and still signs in', async ({ page }) => {
+  const admin = await newBackOfficeAccount(page.request, 'admin');
   await page.goto('/auth/login');
   await page.getByRole('button', { name: 'العربية' }).first().click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
 
-  await page.getByLabel('البريد الإلكتروني').fill('admin@example.com');
-  await page.getByLabel('كلمة المرور', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('البريد الإلكتروني').fill(admin.email);
+  await page.getByLabel('كلمة المرور', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
   // The admin's second step, in Arabic too.
-  await enterDemoCode(page, 'admin@example.com', 'ar');
+  await enterCode(page, admin, 'ar');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 

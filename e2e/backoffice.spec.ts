@@ -3,14 +3,15 @@
 // discount, the admin finds the decisions on its Audit screen, and the admin reorders the insurers
 // by dragging.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { newBackOfficeAccount, signIn, type BackOfficeAccount } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
-async function as(browser: Browser, email: string): Promise<Page> {
+/** Signs in in a browser of its own: a back-office account of this journey, or a demo party by email. */
+async function as(browser: Browser, who: string | BackOfficeAccount): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email);
+  await signIn(page, who);
   await expect(page).not.toHaveURL(/\/auth\/login/);
   return page;
 }
@@ -31,26 +32,30 @@ async function decide(page: Page, button: string, description?: string, confirm 
   await expect(page.getByText('Done!').first()).toBeVisible();
 }
 
-test('an SME goes from level 4 to 8 through admin, bank and insurance, and then sees its credit', async ({ browser }) => {
+/** The admin and the bank user who verify the SME in the first journey, whose decisions the audit journey finds. */
+let reviewers: { admin: BackOfficeAccount; bank: BackOfficeAccount };
+
+test('an SME goes from level 4 to 8 through admin, bank and insurance, and then sees its credit', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const email = 'sme-review@example.com';
+  reviewers = { admin: await newBackOfficeAccount(request, 'admin'), bank: await newBackOfficeAccount(request, 'bank') };
 
-  const admin = await as(browser, 'admin@example.com');
+  const admin = await as(browser, reviewers.admin);
   await openFromList(admin, '/admin/sme', email);
   await expect(admin.getByText('Docs Uploaded').first()).toBeVisible();
   await decide(admin, 'Verify', 'All four documents are valid.');
   await expect(admin).toHaveURL(/\/admin\/sme$/);
 
-  const bank = await as(browser, 'bank@example.com');
+  const bank = await as(browser, reviewers.bank);
   await openFromList(bank, '/bank/sme', email);
   await decide(bank, 'Verify', 'Business account confirmed.');
 
   // Gulf Insurance (priority 1) declines in full; the SME passes to Kuwait Re.
-  const first = await as(browser, 'insurer1@example.com');
+  const first = await as(browser, await newBackOfficeAccount(request, 'insurance', { company: 'Gulf Insurance' }));
   await openFromList(first, '/insurance/sme', email);
   await decide(first, 'Full reject', undefined, true);
 
-  const second = await as(browser, 'insurer2@example.com');
+  const second = await as(browser, await newBackOfficeAccount(request, 'insurance', { company: 'Kuwait Re' }));
   await openFromList(second, '/insurance/sme', email);
   await second.getByLabel('Credit').fill('8000');
   await decide(second, 'Verify', 'Good repayment history.');
@@ -91,16 +96,16 @@ test('an SME goes from level 4 to 8 through admin, bank and insurance, and then 
   await expect(sme.getByText('25%').first()).toBeVisible();
 });
 
-test('the admin finds the SME decisions on the Audit screen, with who, from where and the note', async ({ browser }) => {
-  const admin = await as(browser, 'admin@example.com');
+test('the admin finds the SME decisions on the Audit screen, with who, from where and the note', async ({ browser, request }) => {
+  const admin = await as(browser, await newBackOfficeAccount(request, 'admin'));
   await admin.getByRole('link', { name: 'Audit' }).click();
   await expect(admin).toHaveURL(/\/admin\/audit$/);
   await admin.getByRole('combobox', { name: 'Action' }).click();
   await admin.getByRole('option', { name: 'SME verified' }).click();
   await admin.getByRole('button', { name: 'Apply' }).click();
   const table = admin.getByRole('table', { name: 'Audit trail' });
-  const byAdmin = table.getByRole('row').filter({ hasText: 'admin@example.com' });
-  const byBank = table.getByRole('row').filter({ hasText: 'bank@example.com' });
+  const byAdmin = table.getByRole('row').filter({ hasText: reviewers.admin.email });
+  const byBank = table.getByRole('row').filter({ hasText: reviewers.bank.email });
   await expect(byAdmin).toHaveCount(1);
   await expect(byBank).toHaveCount(1);
   await expect(byAdmin).toContainText('SME verified');
@@ -111,9 +116,9 @@ test('the admin finds the SME decisions on the Audit screen, with who, from wher
   await expect(dialog.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
 });
 
-test('a supplier verified with a 12% discount sees it on its profile', async ({ browser }) => {
+test('a supplier verified with a 12% discount sees it on its profile', async ({ browser, request }) => {
   const email = 'supplier-review@example.com';
-  const admin = await as(browser, 'admin@example.com');
+  const admin = await as(browser, await newBackOfficeAccount(request, 'admin'));
   await openFromList(admin, '/admin/supplier', email);
   await admin.getByLabel('Discount rate (%)').fill('12');
   await decide(admin, 'Verify', 'Licence and statements checked.');
@@ -123,8 +128,8 @@ test('a supplier verified with a 12% discount sees it on its profile', async ({ 
   await expect(supplier.getByText('Discount Percent 12%')).toBeVisible();
 });
 
-test('the admin reorders the insurers by dragging', async ({ browser }) => {
-  const admin = await as(browser, 'admin@example.com');
+test('the admin reorders the insurers by dragging', async ({ browser, request }) => {
+  const admin = await as(browser, await newBackOfficeAccount(request, 'admin'));
   await admin.goto('/admin/settings');
   await admin.getByRole('button', { name: 'Reorder' }).click();
   const dialog = admin.getByRole('dialog');

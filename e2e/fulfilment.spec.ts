@@ -3,26 +3,12 @@
 // verifies it, one bank user requests the payout and a second approves it. Then a supplier's decline,
 // and the delivery link's refusals.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToast, orderIdByDescription, signIn } from './support';
+import { expectToast, invoicePdf, newBackOfficeAccount, orderIdByDescription, signIn, type BackOfficeAccount } from './support';
 
-/** A one-page PDF, as the invoice the supplier uploads. */
-function invoicePdf(): Buffer {
-  const objects = ['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', '<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 300]>>'];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
+/** A browser of its own, signed in: a demo SME or supplier by email, or a back-office account of this journey. */
+async function signedIn(browser: Browser, who: string | BackOfficeAccount): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
+  await signIn(page, who);
   await expect(page).not.toHaveURL(/\/auth\/login/);
   return page;
 }
@@ -46,7 +32,7 @@ async function waitingOrder(sme: Page, description: string, amount: number): Pro
   return orderId;
 }
 
-test('one order from purchase to payout, across the SME, the supplier, the admin and the bank', async ({ browser }) => {
+test('one order from purchase to payout, across the SME, the supplier, the admin and the bank', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const sme = await signedIn(browser, 'sme@example.com');
   const description = `Meeting-room chairs ${Date.now()}`;
@@ -73,36 +59,38 @@ test('one order from purchase to payout, across the SME, the supplier, the admin
   await expectToast(supplier, 'invoice uploaded successfully');
   await expect(supplier.getByText('Invoice uploaded').first()).toBeVisible();
 
-  const admin = await signedIn(browser, 'admin@example.com');
+  const admin = await signedIn(browser, await newBackOfficeAccount(request, 'admin'));
   await admin.goto(`/admin/order/${orderId}`);
   await expect(admin.getByText('Breakdown')).toBeVisible();
   await admin.getByRole('button', { name: 'Verify Invoice' }).click();
   await expectToast(admin, 'invoice verified successfully');
 
   // Four eyes (the demo's threshold is 0): one bank user requests the payout, a second approves it.
-  const bank = await signedIn(browser, 'bank@example.com');
+  const requester = await newBackOfficeAccount(request, 'bank', { prefix: 'journey-bank-requester' });
+  const bank = await signedIn(browser, requester);
   await bank.goto(`/bank/order/${orderId}`);
   await expect(bank.getByText('Invoice verified by admin').first()).toBeVisible();
   await bank.getByRole('button', { name: 'Request payout' }).click();
   await bank.getByRole('dialog', { name: 'Request the payout of this order? A second bank user must approve it.' }).getByRole('button', { name: 'Yes' }).click();
   await expectToast(bank, 'payout requested; a second bank user must approve it');
-  await expect(bank.getByRole('status', { name: 'Payout waiting for approval' })).toContainText('bank@example.com requested the payout of $480.00');
+  await expect(bank.getByRole('status', { name: 'Payout waiting for approval' })).toContainText(`${requester.email} requested the payout of $480.00`);
   await expect(bank.getByRole('button', { name: 'Request payout' })).toHaveCount(0);
   await admin.goto(`/admin/order/${orderId}`);
   await expect(admin.getByRole('status', { name: 'Payout waiting for approval' })).toBeVisible();
 
-  const bank2 = await signedIn(browser, 'bank2@example.com');
+  const approver = await newBackOfficeAccount(request, 'bank', { prefix: 'journey-bank-approver' });
+  const bank2 = await signedIn(browser, approver);
   await bank2.getByRole('link', { name: 'Approvals' }).click();
-  const request = bank2.getByRole('article', { name: `Order ${description}` });
-  await expect(request).toContainText('bank@example.com');
-  await request.getByRole('button', { name: 'Approve' }).click();
+  const pending = bank2.getByRole('article', { name: `Order ${description}` });
+  await expect(pending).toContainText(requester.email);
+  await pending.getByRole('button', { name: 'Approve' }).click();
   const confirm = bank2.getByRole('dialog', { name: 'Approve this payout?' });
   await expect(confirm.getByRole('region', { name: 'Breakdown' })).toBeVisible();
   await confirm.getByRole('button', { name: 'Approve and pay' }).click();
   await expectToast(bank2, 'payout approved and paid');
-  await expect(request).toHaveCount(0);
+  await expect(pending).toHaveCount(0);
   await bank2.getByRole('tab', { name: 'Approved' }).click();
-  await expect(bank2.getByRole('article', { name: `Order ${description}` })).toContainText('bank2@example.com');
+  await expect(bank2.getByRole('article', { name: `Order ${description}` })).toContainText(approver.email);
 
   await bank.goto(`/bank/order/${orderId}`);
   await expect(bank.getByText('Paid by bank').first()).toBeVisible();

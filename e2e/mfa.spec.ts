@@ -1,14 +1,28 @@
-// Two-step sign-in (DESIGN §8): the demo admin signs in with its password, then a code of the demo
-// secret, generated here with the same TOTP library as the server; the sign-in page's first load
-// does not carry the code step.
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, demoTotpCode, storedSession } from './support';
+// Two-step sign-in (DESIGN §8): a back-office account signs in with its password, then a code of its
+// authenticator (generated here with the same TOTP library as the server), or one of its recovery
+// codes, each of which works once. The sign-in page's first load does not carry the code step.
+import { expect, test, type Page } from '@playwright/test';
+import { api, journeysAdminToken, newBackOfficeAccount, nextCode, storedSession, type BackOfficeAccount } from './support';
+
+type AuditRow = { action: string; actor: { email: string } | null; detail: Record<string, unknown> };
+
+/** The account's sign-in events, newest first, as the admin's Audit screen lists them. */
+async function signInEvents(page: Page, account: BackOfficeAccount, action: 'auth.sign-in.succeeded' | 'auth.sign-in.failed'): Promise<AuditRow[]> {
+  const query = new URLSearchParams({ action, actor: account.email, perPage: '100' });
+  const { events } = await api<{ events: AuditRow[] }>(page.request, 'GET', `/api/v1/admin/audit/list?${query}`, journeysAdminToken());
+  return events;
+}
+
+async function submitPassword(page: Page, account: BackOfficeAccount): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
 
 test('an admin signs in with a code from the authenticator app', async ({ page }) => {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  const admin = await newBackOfficeAccount(page.request, 'admin');
+  await submitPassword(page, admin);
 
   // No session before the code.
   const field = page.getByLabel('Authentication code', { exact: true });
@@ -17,9 +31,8 @@ test('an admin signs in with a code from the authenticator app', async ({ page }
   await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
 
   // A wrong code is refused in words, and the page stays on the step.
-  await field.fill('000000');
-  const code = await demoTotpCode('admin@example.com');
-  if (code === '000000') await field.fill('999999');
+  const code = await nextCode(admin);
+  await field.fill(code === '000000' ? '999999' : '000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('this code is wrong or already used')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login$/);
@@ -28,6 +41,43 @@ test('an admin signs in with a code from the authenticator app', async ({ page }
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/admin(\/|$)/);
   const session = await storedSession(page);
-  expect(session).toMatchObject({ role: 'admin', email: 'admin@example.com' });
+  expect(session).toMatchObject({ role: 'admin', email: admin.email });
   expect(session.token).toBeTruthy();
+  expect((await signInEvents(page, admin, 'auth.sign-in.succeeded'))[0]?.detail).toMatchObject({ method: 'totp' });
+});
+
+test('a recovery code signs in once; the same code is refused the second time', async ({ page }) => {
+  const account = await newBackOfficeAccount(page.request, 'insurance');
+  const [recoveryCode, anotherCode] = account.recoveryCodes;
+  expect(account.recoveryCodes).toHaveLength(10);
+
+  await submitPassword(page, account);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await expect(page.getByText('Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once.')).toBeVisible();
+  const field = page.getByLabel('Recovery code', { exact: true });
+  await field.fill(recoveryCode!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/insurance(\/|$)/);
+  expect(await storedSession(page)).toMatchObject({ role: 'insurance', email: account.email });
+  // The trail says how the session was opened.
+  expect((await signInEvents(page, account, 'auth.sign-in.succeeded'))[0]?.detail).toMatchObject({ method: 'recovery-code' });
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'yes', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  // The same code again: refused in words, no session, still on the step.
+  await submitPassword(page, account);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await field.fill(recoveryCode!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('this code is wrong or already used')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect((await storedSession(page)).token).toBeNull();
+  expect((await signInEvents(page, account, 'auth.sign-in.failed'))[0]?.detail).toMatchObject({ reason: 'wrong-code' });
+
+  // Another of the codes still works.
+  await field.fill(anotherCode!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/insurance(\/|$)/);
 });

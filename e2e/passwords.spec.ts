@@ -1,9 +1,7 @@
 // A forgotten password, end to end: the sign-in page's link, the request, the link read from the demo
 // outbox (what Admin → Outbox shows), a new password on the link's page, and a sign-in with it.
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, PHONE, SME_CODE, apiSignIn, expectAccessible, expectNoHorizontalOverflow, expectToast, signIn, signInAs, uniqueEmail } from './support';
-
-type OutboxMessage = { channel: 'email' | 'sms'; recipient: string; body: string };
+import { PHONE, SME_CODE, expectAccessible, expectNoHorizontalOverflow, expectToast, journeysAdminToken, outboxLink, signIn, signInAs, uniqueEmail } from './support';
 
 test('forgot password: the emailed link sets a new password, which then signs in', async ({ page, request }) => {
   const email = uniqueEmail('reset');
@@ -23,14 +21,9 @@ test('forgot password: the emailed link sets a new password, which then signs in
   await expect(page.getByText('Check your inbox. The link works once, for 1 hour; ask again if it does not arrive.')).toBeVisible();
 
   // The demo has no mail server: the message waits in the outbox the admin reads.
-  const token = await apiSignIn(request, DEMO_ACCOUNTS.admin);
-  const list = await request.get('/api/v1/admin/outbox/list?perPage=100', { headers: { authorization: `Bearer ${token}` } });
-  const { messages } = ((await list.json()) as { content: { messages: OutboxMessage[] } }).content;
-  const message = messages.find((m) => m.recipient === email && m.channel === 'email');
-  const link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(message?.body ?? '')?.[0];
-  expect(link, 'a reset link in the outbox').toBeTruthy();
+  const link = await outboxLink(request, journeysAdminToken(), email, '/auth/reset-password');
 
-  const { pathname, search } = new URL(link!);
+  const { pathname, search } = new URL(link);
   await page.goto(`${pathname}${search}`);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   const newPassword = 'quiet-harbour-lantern-7';

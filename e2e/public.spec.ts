@@ -1,7 +1,7 @@
 // The public site: every page, the FAQ accordion, pre-registration through to the admin's list,
 // the phone drawer, and Arabic.
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { newBackOfficeAccount, signIn } from './support';
 
 const PUBLIC_PAGES: [string, RegExp][] = [
   ['/', /Qist/],
@@ -71,7 +71,7 @@ test('a pre-registration is refused when invalid, accepted when valid, and reach
   await expect(page.getByText('pre-register successfully').first()).toBeVisible();
   await expect(page.getByLabel('Company name')).toHaveValue('');
 
-  await signIn(page, 'admin@example.com');
+  await signIn(page, await newBackOfficeAccount(page.request, 'admin'));
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('link', { name: 'Pre-Registered' }).click();
   const row = page.getByRole('row').filter({ hasText: company });
@@ -141,7 +141,7 @@ test('the landing page switches language in place, keeps the choice, and sends a
   await page.goto('/');
   await page.getByRole('button', { name: 'EN' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  await signIn(page, 'admin@example.com');
+  await signIn(page, await newBackOfficeAccount(page.request, 'admin'));
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/landing');
   const account = page.getByRole('banner').getByRole('link', { name: 'account', exact: true });

@@ -1,94 +1,80 @@
 // Shared steps of the journeys.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import {
+  DEMO_BACK_OFFICE,
+  DEMO_PASSWORD,
+  api,
+  createBackOfficeAccount,
+  demoTotpCode,
+  journeysAdminToken,
+  nextCode,
+  type BackOfficeAccount,
+  type BackOfficeRole,
+} from './accounts';
 
-export const DEMO_PASSWORD = 'demo12345';
+export {
+  DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
+  api,
+  demoTotpCode,
+  journeysAdminToken,
+  nextCode,
+  outboxLink,
+  stepAt,
+  totpCode,
+  uniqueEmail,
+  type BackOfficeAccount,
+  type BackOfficeRole,
+} from './accounts';
+
 export const SME_CODE = 'SME-DEMO-CODE';
-
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
-/** The demo back-office accounts sign in with a code of this secret (README, `npm run demo:totp`). */
-export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
-const DEMO_BACK_OFFICE = ['admin@example.com', 'bank@example.com', 'insurer1@example.com', 'insurer2@example.com'];
-const STEP_MS = 30_000;
-const demoTotp = new TOTP({ issuer: 'Qist', algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_TOTP_SECRET) });
-
-/** Where the journeys (in every worker) note the steps whose code they used, one file per account and step. */
-function stepsDir(): string {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? tmpdir(), 'totp-steps');
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-function claimedSteps(email: string): number[] {
-  const prefix = `${email}.`;
-  return readdirSync(stepsDir())
-    .filter((f) => f.startsWith(prefix))
-    .map((f) => Number(f.slice(prefix.length)));
-}
-
-/** Claims a step for the account whose code no journey used yet (the server takes one step of drift). */
-function claimStep(email: string): number | null {
-  const current = Math.floor(Date.now() / STEP_MS);
-  const last = Math.max(-1, ...claimedSteps(email));
-  for (let step = Math.max(current - 1, last + 1); step <= current + 1; step += 1) {
-    try {
-      writeFileSync(path.join(stepsDir(), `${email}.${step}`), '', { flag: 'wx' });
-      return step;
-    } catch {
-      // another journey took this step: the next one
-    }
-  }
-  return null;
-}
-
-/**
- * A fresh code of the demo secret for the account. The server accepts each code once and only a later
- * one after it, so journeys share the steps; when the three the server takes now are used, this waits
- * for the clock to reach the next one, as a person waits for their app's next code.
- */
-export async function demoTotpCode(email: string): Promise<string> {
-  const claim: { step: number | null } = { step: null };
-  await expect
-    .poll(() => (claim.step = claimStep(email)) !== null, { timeout: 2 * STEP_MS, intervals: [1000] })
-    .toBe(true);
-  return demoTotp.generate({ timestamp: (claim.step ?? 0) * STEP_MS + 1000 });
-}
-
-/** The code step of the sign-in form, for a demo back-office account. */
-export async function enterDemoCode(page: Page, email: string, language: 'en' | 'ar' = 'en'): Promise<void> {
-  const field = page.getByLabel(language === 'ar' ? 'رمز التحقق' : 'Authentication code', { exact: true });
-  await expect(field).toBeVisible();
-  await field.fill(await demoTotpCode(email));
-  await page.getByRole('button', { name: language === 'ar' ? 'تحقق' : 'Verify', exact: true }).click();
-}
 
 export function isDemoBackOffice(email: string): boolean {
   return DEMO_BACK_OFFICE.includes(email);
 }
 
-/** Signs a demo account in through the API (the code step included for the back office); returns its token. */
-export async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
-  const content = ((await login.json()) as { content: { token?: string; mfaRequired?: true; mfaToken?: string } }).content;
-  if (!content.mfaRequired) return content.token!;
-  const verify = await request.post('/api/v1/auth/mfa/verify', { data: { mfaToken: content.mfaToken, code: await demoTotpCode(email) } });
-  expect(verify.status()).toBe(200);
-  return ((await verify.json()) as { content: { token: string } }).content.token;
+/**
+ * A back-office account of this journey alone, invited by the journeys' admin, with two-step sign-in
+ * on (accounts.ts). An insurance account acts for Gulf Insurance (as insurer1@example.com) unless told.
+ */
+export function newBackOfficeAccount(
+  request: APIRequestContext,
+  role: BackOfficeRole,
+  options: { company?: string; prefix?: string } = {},
+): Promise<BackOfficeAccount> {
+  return createBackOfficeAccount(request, journeysAdminToken(), role, options);
 }
 
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/** The code step of the sign-in form: the account's next code, or the demo secret's for a demo account. */
+export async function enterCode(page: Page, who: string | BackOfficeAccount, language: 'en' | 'ar' = 'en'): Promise<void> {
+  const field = page.getByLabel(language === 'ar' ? 'رمز التحقق' : 'Authentication code', { exact: true });
+  await expect(field).toBeVisible();
+  await field.fill(typeof who === 'string' ? await demoTotpCode(who) : await nextCode(who));
+  await page.getByRole('button', { name: language === 'ar' ? 'تحقق' : 'Verify', exact: true }).click();
+}
+
+/** Signs a demo account without two-step sign-in (an SME, a supplier) in through the API; returns its token. */
+export async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  const content = ((await login.json()) as { content: { token?: string; mfaRequired?: true } }).content;
+  expect(content.mfaRequired, `${email} signs in with a password alone`).toBeUndefined();
+  return content.token!;
+}
+
+/**
+ * Signs in through the English sign-in form: an account of the journey (its password and next code),
+ * or a demo account by email (the demo back office with the demo secret's code).
+ */
+export async function signIn(page: Page, who: string | BackOfficeAccount, password = DEMO_PASSWORD): Promise<void> {
+  const email = typeof who === 'string' ? who : who.email;
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(typeof who === 'string' ? password : who.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  if (isDemoBackOffice(email) && password === DEMO_PASSWORD) await enterDemoCode(page, email);
+  if (typeof who !== 'string') await enterCode(page, who);
+  else if (isDemoBackOffice(email) && password === DEMO_PASSWORD) await enterCode(page, email);
 }
 
 export async function storedSession(page: Page): Promise<Record<string, string | null>> {
@@ -126,16 +112,26 @@ export const DEMO_ACCOUNTS: Record<Role, string> = {
 
 export const PHONE = { width: 390, height: 844 };
 
-/** Signs in through the sign-in form in the page's language, as that role's demo account. */
-export async function signInAs(page: Page, role: Role, language: 'en' | 'ar'): Promise<void> {
+function isBackOfficeRole(role: Role): role is BackOfficeRole {
+  return role === 'admin' || role === 'bank' || role === 'insurance';
+}
+
+/**
+ * Signs in through the sign-in form in the page's language, in that role: the demo SME or supplier, or
+ * for the back office a new account of the role (an insurer of Gulf Insurance, as insurer1@example.com),
+ * which answers.
+ */
+export async function signInAs(page: Page, role: Role, language: 'en' | 'ar'): Promise<BackOfficeAccount | undefined> {
+  const account = isBackOfficeRole(role) ? await newBackOfficeAccount(page.request, role) : undefined;
   await page.goto('/');
   await page.evaluate((lang) => window.localStorage.setItem('lang', lang), language);
   await page.goto('/auth/login');
-  await page.getByRole('textbox', { name: language === 'ar' ? 'البريد الإلكتروني' : 'Email' }).fill(DEMO_ACCOUNTS[role]);
-  await page.getByLabel(language === 'ar' ? 'كلمة المرور' : 'Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('textbox', { name: language === 'ar' ? 'البريد الإلكتروني' : 'Email' }).fill(account?.email ?? DEMO_ACCOUNTS[role]);
+  await page.getByLabel(language === 'ar' ? 'كلمة المرور' : 'Password', { exact: true }).fill(account?.password ?? DEMO_PASSWORD);
   await page.getByRole('button', { name: language === 'ar' ? 'تسجيل الدخول' : 'Sign In' }).click();
-  if (isDemoBackOffice(DEMO_ACCOUNTS[role])) await enterDemoCode(page, DEMO_ACCOUNTS[role], language);
+  if (account) await enterCode(page, account, language);
   await expect(page).toHaveURL(new RegExp(`/${role}(/|$)`));
+  return account;
 }
 
 /** No serious or critical WCAG 2.1 A/AA violation (colour contrast included) on the page as it is. */
@@ -150,4 +146,47 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function expectNoHorizontalOverflow(page: Page, width = PHONE.width): Promise<void> {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, page.url()).toBeLessThanOrEqual(width);
+}
+
+/** A one-page PDF, as the invoice a supplier uploads. */
+export function invoicePdf(): Buffer {
+  const objects = ['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', '<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 300]>>'];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/**
+ * A new order of the demo SME with the demo supplier, taken through the API to "invoice verified"
+ * (status 5) the way the fulfilment journey takes it through the screens: created, first instalment
+ * paid on the sandbox gateway, accepted, delivered with the SME's verify code, invoiced, and the
+ * invoice verified by the admin whose session is given. Answers the order's id.
+ */
+export async function orderWithVerifiedInvoice(request: APIRequestContext, adminToken: string, description: string, amount: number): Promise<string> {
+  const sme = await apiSignIn(request, DEMO_ACCOUNTS.sme);
+  const supplier = await apiSignIn(request, DEMO_ACCOUNTS.provider);
+  const { providers } = await api<{ providers: { _id: string; auth_id: { email: string } }[] }>(request, 'GET', '/api/v1/sme/provider/list?perPage=100', sme);
+  const providerId = providers.find((p) => p.auth_id.email === DEMO_ACCOUNTS.provider)?._id;
+  const { order } = await api<{ order: { _id: string } }>(request, 'POST', '/api/v1/sme/order/create', sme, { providerId, amount, description });
+  const orderId = order._id;
+  const { transactionId } = await api<{ transactionId: string }>(request, 'POST', '/api/v1/sme/pay/init', sme, { orderId });
+  await api(request, 'POST', '/api/v1/pub/gateway/sandbox/complete', undefined, { transactionId, approve: true });
+  expect(await api(request, 'POST', '/api/v1/sme/pay/verify', sme, { transactionId })).toMatchObject({ payStatus: true, orderId });
+  await api(request, 'POST', '/api/v1/provider/order/accept', supplier, { orderId });
+  const shown = await api<{ order: { verify_code?: string | null } }>(request, 'GET', `/api/v1/sme/order/show/${orderId}`, sme);
+  await api(request, 'POST', '/api/v1/provider/order/delivered', supplier, { orderId, verifyCode: shown.order.verify_code });
+  const upload = await request.post('/api/v1/provider/order/invoice/upload', {
+    headers: { authorization: `Bearer ${supplier}` },
+    multipart: { orderId, orderInvoice: { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: invoicePdf() } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  expect(await api(request, 'POST', '/api/v1/admin/order/invoice/verify', adminToken, { orderId })).toMatchObject({ order: { _id: orderId, status: 5 } });
+  return orderId;
 }
