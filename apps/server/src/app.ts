@@ -67,7 +67,7 @@ export interface AppDeps {
   storage?: FileStorage;
   /** The clock of money steps and jobs; tests move it. */
   clock?: () => Date;
-  /** A real gateway's adapter; without one the built-in sandbox gateway is used. */
+  /** A gateway adapter that replaces the configured one (tests pass fakes and local servers' adapters). */
   gateway?: PaymentGateway;
   /** Run the jobs on their interval (default true); tests run them by hand. */
   runJobs?: boolean;
@@ -276,26 +276,27 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   await app.register(settingsRoutes, { prefix: '/api/v1', settings });
   await app.register(auditRoutes, { prefix: '/api/v1', audit: createAuditService({ db }) });
 
-  // ---- orders and payments: the gateway (sandbox unless a real adapter is given), its callback, the jobs
+  // ---- orders and payments: the gateway (the configured one, or a test's), its callback, the jobs
   const gatewaySecret = callbackSecret(config.sessionSecret);
-  const sandbox = gateway
-    ? undefined
-    : createSandboxGateway({
-        db,
-        // The sandbox posts its signed callback through the app's own HTTP pipeline, as a remote gateway would.
-        sendCallback: async (body) => {
-          const payload = JSON.stringify(body);
-          await app.inject({
-            method: 'POST',
-            url: '/api/v1/pub/gateway/callback',
-            headers: { 'content-type': 'application/json', [CALLBACK_SIGNATURE_HEADER]: signCallback(gatewaySecret, payload) },
-            payload,
-          });
-        },
-        onCallbackError: (error) => app.log.warn({ err: error }, 'the sandbox callback failed'),
-      });
+  const sandbox =
+    gateway || config.paymentGateway !== 'sandbox'
+      ? undefined
+      : createSandboxGateway({
+          db,
+          // The sandbox posts its signed callback through the app's own HTTP pipeline, as a remote gateway would.
+          sendCallback: async (body) => {
+            const payload = JSON.stringify(body);
+            await app.inject({
+              method: 'POST',
+              url: '/api/v1/pub/gateway/callback',
+              headers: { 'content-type': 'application/json', [CALLBACK_SIGNATURE_HEADER]: signCallback(gatewaySecret, payload) },
+              payload,
+            });
+          },
+          onCallbackError: (error) => app.log.warn({ err: error }, 'the sandbox callback failed'),
+        });
   const paymentGateway: PaymentGateway | undefined = gateway ?? sandbox;
-  if (!paymentGateway) throw new Error('no payment gateway');
+  if (!paymentGateway) throw new Error(`the ${config.paymentGateway} payment gateway is not available in this build`);
   const orders = createOrdersService({
     db,
     outbox,
@@ -308,7 +309,8 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   app.decorate('sandbox', sandbox);
   await app.register(smeOrderRoutes, { prefix: '/api/v1', orders });
   await app.register(gatewayCallbackRoutes, { prefix: '/api/v1', orders });
-  if (sandbox) await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
+  // Registered whatever the gateway, so a real one's deployment refuses the test page's calls in words.
+  await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
   await app.register(ledgerRoutes, { prefix: '/api/v1', db });
   const fulfilment = createFulfilmentService({
     db,

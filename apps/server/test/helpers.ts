@@ -18,6 +18,7 @@ import { hashPassword } from '../src/lib/passwords.js';
 import { MFA_SECRET_PURPOSE, createSecretBox } from '../src/lib/secret-box.js';
 import { newTotpSecret, totpCode } from '../src/lib/totp.js';
 import { insertUser } from '../src/modules/auth/repository.js';
+import type { PaymentGateway } from '../src/modules/orders/gateway.js';
 
 export interface TestDatabase extends Database {
   url: string;
@@ -80,7 +81,7 @@ export interface TestContext {
  * `prepare` may add routes before the app is readied (to test shared mechanisms).
  */
 export function useTestApp(
-  options: { env?: Record<string, string>; prepare?: (app: FastifyInstance) => void; clock?: () => Date } = {},
+  options: { env?: Record<string, string>; prepare?: (app: FastifyInstance) => void; clock?: () => Date; gateway?: PaymentGateway } = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
@@ -94,6 +95,7 @@ export function useTestApp(
       runDispatcher: false,
       runJobs: false,
       clock: options.clock,
+      gateway: options.gateway,
     });
     options.prepare?.(context.app);
     await context.app.ready();

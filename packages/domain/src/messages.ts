@@ -178,7 +178,7 @@ export const MESSAGES = {
   dataIncorrect: 'your data is incorrect',
   loginAsSmeToPay: 'login as sme to payment',
   loginAsSupplierToDeliver: 'login as supplier to verify delivery',
-  sandboxNotInUse: 'the test payment page is not in use',
+  sandboxNotInUse: 'the test payment page is not in use: this platform takes payments through its payment gateway',
   callbackSignatureInvalid: 'the callback signature is not valid',
   // fulfilment and settlement (part 1 §8, part 2 §8)
   orderAccepted: 'order accepted successfully',

@@ -1,5 +1,6 @@
 // The SME's supplier, order and payment calls, and the payment gateway's public endpoints (DESIGN.md §7).
 import {
+  MESSAGES,
   errorEnvelope,
   idParams,
   invoiceListResponse,
@@ -23,6 +24,7 @@ import {
 } from '@qist/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../errors.js';
 import { principalOf } from '../../plugins/access.js';
 import { CALLBACK_SIGNATURE_HEADER } from './gateway.js';
 import type { SandboxGateway } from './sandbox-gateway.js';
@@ -120,20 +122,27 @@ export const gatewayCallbackRoutes: FastifyPluginAsyncZod<{ orders: OrdersServic
   );
 };
 
-/** The sandbox gateway's hosted page calls; registered only while the sandbox is the gateway in use. */
-export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway }> = async (app, { sandbox }) => {
+/**
+ * The sandbox gateway's hosted page calls. With a real gateway configured they are refused and change
+ * nothing: otherwise anyone could approve a payment by its id.
+ */
+export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway | undefined }> = async (app, { sandbox: inUse }) => {
   const tags = ['payment gateway'];
   const config = { access: 'public' as const };
+  const sandboxOnly = (): SandboxGateway => {
+    if (!inUse) throw forbidden(MESSAGES.sandboxNotInUse);
+    return inUse;
+  };
 
   app.get(
     '/pub/gateway/sandbox/:transactionId',
     { config, schema: { tags, summary: 'A sandbox payment, as its page shows it', params: transactionParams, response: { 200: sandboxTransactionResponse, ...errors } } },
-    async (request) => ok(await sandbox.show(request.params.transactionId)),
+    async (request) => ok(await sandboxOnly().show(request.params.transactionId)),
   );
 
   app.post(
     '/pub/gateway/sandbox/complete',
     { config, schema: { tags, summary: 'Approve or decline a sandbox payment', body: sandboxCompleteRequest, response: { 200: sandboxCompleteResponse, ...errors } } },
-    async (request) => ok(await sandbox.complete(request.body.transactionId, request.body.approve)),
+    async (request) => ok(await sandboxOnly().complete(request.body.transactionId, request.body.approve)),
   );
 };

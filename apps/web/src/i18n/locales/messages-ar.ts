@@ -165,7 +165,7 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   dataIncorrect: 'بياناتك غير صحيحة',
   loginAsSmeToPay: 'سجّل الدخول كمنشأة لإتمام الدفع',
   loginAsSupplierToDeliver: 'سجّل الدخول كمورد لتأكيد التسليم',
-  sandboxNotInUse: 'صفحة الدفع التجريبية غير مستخدمة',
+  sandboxNotInUse: 'صفحة الدفع التجريبية غير مستخدمة: تستقبل هذه المنصة المدفوعات عبر بوابة الدفع الخاصة بها',
   callbackSignatureInvalid: 'توقيع الاستدعاء غير صالح',
   orderAccepted: 'تم قبول الطلب بنجاح',
   orderDeclined: 'تم رفض الطلب واسترداد القسط المدفوع',
