@@ -56,6 +56,8 @@ import { createFulfilmentService, type FulfilmentService } from './modules/order
 import { fulfilmentRoutes } from './modules/orders/fulfilment-routes.js';
 import { createSandboxGateway, type SandboxGateway } from './modules/orders/sandbox-gateway.js';
 import { createOrdersService, type OrdersService } from './modules/orders/service.js';
+import { createRefundWorker, type RefundWorker } from './modules/orders/refund-worker.js';
+import { refundRoutes } from './modules/orders/refund-routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -69,7 +71,7 @@ export interface AppDeps {
   clock?: () => Date;
   /** A gateway adapter that replaces the configured one (tests pass fakes and local servers' adapters). */
   gateway?: PaymentGateway;
-  /** Run the jobs on their interval (default true); tests run them by hand. */
+  /** Run the jobs and the refund worker on their interval (default true); tests run them by hand. */
   runJobs?: boolean;
 }
 
@@ -78,6 +80,8 @@ declare module 'fastify' {
     dispatcher: Dispatcher;
     jobs: JobRunner;
     orders: OrdersService;
+    /** Carries out recorded refunds at the gateway (tests run it by hand). */
+    refunds: RefundWorker;
     fulfilment: FulfilmentService;
     /** The built-in sandbox gateway, when it is the gateway in use. */
     sandbox: SandboxGateway | undefined;
@@ -297,12 +301,22 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
         });
   const paymentGateway: PaymentGateway | undefined = gateway ?? sandbox;
   if (!paymentGateway) throw new Error(`the ${config.paymentGateway} payment gateway is not available in this build`);
+  const refunds = createRefundWorker({
+    db,
+    gateway: paymentGateway,
+    clock,
+    onError: (error, refund) => app.log.warn({ err: error, refund }, 'a refund at the gateway failed; it is tried again later'),
+  });
+  app.decorate('refunds', refunds);
+  if (runJobs) refunds.start(config.jobsIntervalMs);
+  app.addHook('onClose', async () => refunds.stop());
   const orders = createOrdersService({
     db,
     outbox,
     gateway: paymentGateway,
     publicUrl: config.publicUrl,
     callbackSecret: gatewaySecret,
+    refunds,
     clock,
   });
   app.decorate('orders', orders);
@@ -312,9 +326,10 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   // Registered whatever the gateway, so a real one's deployment refuses the test page's calls in words.
   await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
   await app.register(ledgerRoutes, { prefix: '/api/v1', db });
+  await app.register(refundRoutes, { prefix: '/api/v1', db });
   const fulfilment = createFulfilmentService({
     db,
-    gateway: paymentGateway,
+    refunds,
     throttle,
     storage: files,
     codeLimit: { max: config.loginMaxFailures, windowMs: config.loginWindowMs },

@@ -112,12 +112,15 @@ export function useTestApp(
  * A second API instance on the test app's database with a pool of its own, as another API process
  * has: it shares nothing with ctx.app but PostgreSQL (same config unless `env` changes some of it).
  */
-export function useSecondApp(ctx: TestContext, options: { clock?: () => Date; env?: Record<string, string> } = {}): { readonly app: FastifyInstance } {
+export function useSecondApp(
+  ctx: TestContext,
+  options: { clock?: () => Date; env?: Record<string, string>; gateway?: PaymentGateway } = {},
+): { readonly app: FastifyInstance } {
   const handle = {} as { app: FastifyInstance; database: Database };
   beforeAll(async () => {
     handle.database = createDatabase(ctx.database.url, 4);
     const config = options.env ? { ...ctx.config, ...testConfig(options.env), dataDir: ctx.config.dataDir } : ctx.config;
-    handle.app = await buildApp({ config, db: handle.database.db, logger: false, runDispatcher: false, runJobs: false, clock: options.clock });
+    handle.app = await buildApp({ config, db: handle.database.db, logger: false, runDispatcher: false, runJobs: false, clock: options.clock, gateway: options.gateway });
     await handle.app.ready();
   });
   afterAll(async () => {

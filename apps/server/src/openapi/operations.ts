@@ -265,6 +265,12 @@ export const OPERATIONS: Table = {
   'GET /api/v1/pub/gateway/sandbox/{transactionId}': { operationId: 'sandboxGetPayment', summary: 'Show a sandbox payment, as its test payment page does' },
   'POST /api/v1/pub/gateway/sandbox/complete': { operationId: 'sandboxCompletePayment', summary: 'Approve or decline a sandbox payment' },
   'GET /api/v1/admin/ledger/balances': { operationId: 'adminGetLedgerBalances', summary: 'Balances of every ledger account and their total (always 0)' },
+  'GET /api/v1/admin/refund/list': {
+    operationId: 'adminListRefunds',
+    summary: 'Refunds with their own state at the gateway, attempts and last error',
+    description:
+      'Every refund (a supplier’s decline, money that arrived for a canceled order or an instalment already paid) is recorded with the decision and carried out by a worker until the gateway confirms it: `pending` (not yet accepted by the gateway), `requested` (accepted, not yet confirmed), `succeeded`, `failed` (refused or canceled by the gateway: to settle by hand). Filter with `status` (default `all`).',
+  },
 
   // ---- dashboards
   'GET /api/v1/sme/dashboard': { operationId: 'smeGetDashboard', summary: 'The SME’s dashboard: credit, instalments and orders' },

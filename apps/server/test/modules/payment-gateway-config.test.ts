@@ -21,7 +21,12 @@ const realGateway: PaymentGateway = {
   async status() {
     return 'pending';
   },
-  async refund() {},
+  async refund() {
+    return { state: 'requested', gatewayRefundId: 'r1' };
+  },
+  async refundStatus() {
+    return 'pending';
+  },
 };
 
 describe('PAYMENT_GATEWAY', () => {

@@ -260,6 +260,7 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/v1/pub/gateway/sandbox/{transactionId}': { access: 'public', url: () => '/api/v1/pub/gateway/sandbox/sbx_no_such_transaction_here', admitted: 404 },
   'POST /api/v1/pub/gateway/sandbox/complete': { access: 'public', payload: {}, admitted: 400 },
   'GET /api/v1/admin/ledger/balances': { access: ADMIN, check: (body) => expect(body.content.total).toBe(0) },
+  'GET /api/v1/admin/refund/list': { access: ADMIN, check: (body) => expect(body.content).toEqual({ refunds: [], count: 0 }) },
   // Fulfilment: a supplier takes orders once verified; the early one is refused.
   'GET /api/v1/provider/order/list': { access: ['provider'], admitted: (caller) => (caller === 'providerEarly' ? 403 : 200) },
   'GET /api/v1/provider/order/show/{id}': {

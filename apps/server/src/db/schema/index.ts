@@ -5,3 +5,4 @@ export * from './preregistration.js';
 export * from './backoffice.js';
 export * from './orders.js';
 export * from './audit.js';
+export * from './payments.js';

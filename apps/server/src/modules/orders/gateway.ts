@@ -10,12 +10,35 @@ export interface StartedPayment {
   paymentUrl: string;
 }
 
+/** A refund to carry out: the payment's transaction, the amount, and the platform's own id for the refund. */
+export interface RefundRequest {
+  transactionId: string;
+  amountMinor: number;
+  /** The refund row's id: the gateway may keep it as its reference. */
+  reference: string;
+  /** An earlier attempt may have reached the gateway: the adapter must not make a second refund. */
+  isRetry: boolean;
+}
+
+/**
+ * The gateway's answer to a refund request: accepted (requested, to be confirmed later, or succeeded at
+ * once) with its own id for the refund, or refused for good. An answer that says neither (a timeout, a
+ * 5xx) is thrown, and the worker asks again later.
+ */
+export type RefundAck = { state: 'requested' | 'succeeded'; gatewayRefundId: string } | { state: 'failed'; detail: string };
+
+/** Where an accepted refund stands at the gateway. */
+export type GatewayRefundState = 'pending' | 'succeeded' | 'failed';
+
 export interface PaymentGateway {
   readonly name: string;
   start(payment: { amountMinor: number; description: string }): Promise<StartedPayment>;
   /** The gateway's own word on a transaction; the platform settles only on this, never on a callback's body. */
   status(transactionId: string): Promise<GatewayStatus>;
-  refund(transactionId: string): Promise<void>;
+  /** Asks the gateway to give a payment back; throws when its answer is ambiguous (then it is asked again). */
+  refund(request: RefundRequest): Promise<RefundAck>;
+  /** Where a refund the gateway accepted stands; throws when the gateway does not answer clearly. */
+  refundStatus(refund: { gatewayRefundId: string; transactionId: string }): Promise<GatewayRefundState>;
 }
 
 export const CALLBACK_SIGNATURE_HEADER = 'x-gateway-signature';

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/transaction.js';
 import { sandboxTransactions } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
-import type { GatewayStatus, PaymentGateway } from './gateway.js';
+import type { GatewayRefundState, GatewayStatus, PaymentGateway, RefundAck } from './gateway.js';
 
 export const SANDBOX_PAGE_PATH = '/gateway/sandbox/';
 
@@ -47,11 +47,19 @@ export function createSandboxGateway({ db, sendCallback, onCallbackError = () =>
       return (await find(transactionId))?.status ?? 'unknown';
     },
 
-    async refund(transactionId) {
+    // The sandbox gives money back at once; asked again for the same payment it answers the same.
+    async refund({ transactionId }): Promise<RefundAck> {
       await db
         .update(sandboxTransactions)
         .set({ status: 'refunded' })
         .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'approved')));
+      const status = (await find(transactionId))?.status;
+      if (status === 'refunded') return { state: 'succeeded', gatewayRefundId: transactionId };
+      return { state: 'failed', detail: status ? `the sandbox transaction is ${status}, not approved` : 'the sandbox has no such transaction' };
+    },
+
+    async refundStatus({ transactionId }): Promise<GatewayRefundState> {
+      return (await find(transactionId))?.status === 'refunded' ? 'succeeded' : 'failed';
     },
 
     async show(transactionId) {

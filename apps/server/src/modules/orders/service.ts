@@ -3,6 +3,7 @@
 // SME's) row lock, with its ledger entry and its outbox messages.
 import {
   ALL_FILTER,
+  AUDIT_ACTIONS,
   DEFAULT_SHARE_RATE,
   LEDGER_ACCOUNTS,
   MESSAGES,
@@ -29,7 +30,10 @@ import { sql } from 'drizzle-orm';
 import { withTransaction, type Db, type Executor, type Tx } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.js';
 import type { Principal } from '../../lib/principal.js';
+import { recordAudit } from '../audit/record.js';
 import { postEntry } from '../ledger/repository.js';
+import { recordRefund } from './refund-repository.js';
+import type { RefundQueue } from './refund-worker.js';
 import type { Outbox } from '../notifications/outbox.js';
 import { isCallbackSignatureValid, type PaymentGateway } from './gateway.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
@@ -46,6 +50,8 @@ export interface OrdersDeps {
   publicUrl: string;
   /** The secret the gateway signs its callbacks with. */
   callbackSecret: string;
+  /** Told when refunds were recorded, to carry them out soon. */
+  refunds: RefundQueue;
   clock?: () => Date;
 }
 
@@ -54,7 +60,7 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 const JOB_BATCH = 200;
 const HOUR_MS = 3_600_000;
 
-export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSecret, clock = () => new Date() }: OrdersDeps) {
+export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSecret, refunds, clock = () => new Date() }: OrdersDeps) {
   const perSme = createKeyedQueue();
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
@@ -242,9 +248,19 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         const order = await repo.lockOrder(tx, payment.order_id);
         if (!order) throw notFound(MESSAGES.orderNotFound);
         const payable = order.status === ORDER_STATUS.created || canPayNextInstallment(order.status);
-        // Money for an order canceled meanwhile, or for an instalment another payment paid, goes back.
+        // Money for an order canceled meanwhile, or for an instalment another payment paid, goes back:
+        // recorded here, carried out by the refund worker after the commit.
         if (!payable || !(await repo.markInstallmentPaid(tx, payment.installment_id, now))) {
           await repo.setPaymentStatus(tx, payment.id, 'refunded', now);
+          const reason = payable ? 'already_paid' : 'order_canceled';
+          const refundId = await recordRefund(tx, { paymentId: payment.id, reason, now });
+          await recordAudit(tx, {
+            action: AUDIT_ACTIONS.orderRefunded,
+            actor: null,
+            target: { type: 'order', id: order.id },
+            ip: null,
+            detail: { reason, amount: fromMinorUnits(Number(payment.amount)), payments: [payment.id], refund: refundId ?? null },
+          });
           return { status: 'refunded' as const, refund: true };
         }
         const amount = Number(payment.amount);
@@ -255,7 +271,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         await repo.refreshOrder(tx, order.id, status, now);
         return { status: 'approved' as const, refund: false };
       });
-      if (outcome.refund) await gateway.refund(transactionId);
+      if (outcome.refund) refunds.kick();
       return { payStatus: outcome.status === 'approved', orderId: existing.order_id };
     },
 
