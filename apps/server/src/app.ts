@@ -317,6 +317,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     publicUrl: config.publicUrl,
     callbackSecret: gatewaySecret,
     refunds,
+    pendingTtlMs: config.paymentPendingTtlMs,
     clock,
   });
   app.decorate('orders', orders);

@@ -50,6 +50,9 @@ const envSchema = z.object({
   // The payment gateway (DESIGN.md §8). Unset, the sandbox is chosen only for a demo database: the
   // sandbox lets anyone approve any payment by its id, so production must say what it wants.
   PAYMENT_GATEWAY: z.enum(['sandbox', 'myfatoorah'], { error: 'PAYMENT_GATEWAY is sandbox or myfatoorah' }).optional(),
+  // A payment started and not completed is given up after this long (the gateway's page is told to expire
+  // then too), so the SME can start again; money that still arrives for it is settled or refunded.
+  PAYMENT_PENDING_TTL_MINUTES: z.coerce.number().positive().max(4320).default(60),
   MYFATOORAH_BASE_URL: z.string().url().optional(),
   MYFATOORAH_API_KEY: z.string().min(1).optional(),
   MYFATOORAH_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -104,6 +107,8 @@ export interface Config {
   paymentGateway: PaymentGatewayName;
   /** Set when paymentGateway is myfatoorah. */
   myfatoorah: MyFatoorahSettings | undefined;
+  /** How long a started payment may stay pending before the platform gives it up. */
+  paymentPendingTtlMs: number;
   logLevel: string;
   /** Folder of the built web app; the API serves it when it exists. */
   webDist: string;
@@ -173,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsIntervalMs: Math.round(e.JOBS_INTERVAL_SECONDS * 1000),
     keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     ...gateway,
+    paymentPendingTtlMs: Math.round(e.PAYMENT_PENDING_TTL_MINUTES * 60_000),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };

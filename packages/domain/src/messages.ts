@@ -175,6 +175,7 @@ export const MESSAGES = {
   paymentDone: 'payment is done successfully',
   paymentAlreadyDone: 'payment is done',
   paymentAlreadyCompleted: 'this payment is already completed',
+  paymentExpired: 'this payment has expired; start the payment again from your order',
   dataIncorrect: 'your data is incorrect',
   loginAsSmeToPay: 'login as sme to payment',
   loginAsSupplierToDeliver: 'login as supplier to verify delivery',

@@ -140,7 +140,7 @@ export const sandboxTransactionResponse = okEnvelope(
     transactionId: z.string(),
     amount: z.number(),
     description: z.string(),
-    status: z.enum(['pending', 'approved', 'declined', 'refunded']),
+    status: z.enum(['pending', 'approved', 'declined', 'expired', 'refunded']),
   }),
 );
 export const sandboxCompleteResponse = okEnvelope(z.object({ redirectUrl: z.string() }));

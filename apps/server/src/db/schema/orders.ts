@@ -100,8 +100,11 @@ export const payments = pgTable(
       .notNull()
       .references(() => installments.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** pending → approved | declined; approved → refunded when the money had nothing left to pay. */
-    status: text('status', { enum: ['pending', 'approved', 'declined', 'refunded'] }).notNull().default('pending'),
+    /**
+     * pending → approved | declined | expired (given up after its time or by the gateway; money that still
+     * arrives for it is settled or refunded); approved → refunded when the money had nothing left to pay.
+     */
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'expired', 'refunded'] }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
@@ -154,7 +157,8 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   id: text('id').primaryKey(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   description: text('description').notNull(),
-  status: text('status', { enum: ['pending', 'approved', 'declined', 'refunded'] }).notNull().default('pending'),
+  /** expired: the platform gave the payment up, and its page takes no answer any more. */
+  status: text('status', { enum: ['pending', 'approved', 'declined', 'expired', 'refunded'] }).notNull().default('pending'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });

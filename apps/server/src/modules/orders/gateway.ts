@@ -3,7 +3,8 @@
 // The built-in sandbox (sandbox-gateway.ts) stands in for KNET / Tap / MyFatoorah.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type GatewayStatus = 'pending' | 'approved' | 'declined' | 'refunded' | 'unknown';
+/** 'expired': the gateway gave the payment up (its page closed unpaid); 'unknown': it has no such payment. */
+export type GatewayStatus = 'pending' | 'approved' | 'declined' | 'expired' | 'refunded' | 'unknown';
 
 export interface StartedPayment {
   transactionId: string;
@@ -32,13 +33,16 @@ export type GatewayRefundState = 'pending' | 'succeeded' | 'failed';
 
 export interface PaymentGateway {
   readonly name: string;
-  start(payment: { amountMinor: number; description: string }): Promise<StartedPayment>;
+  /** Starts a payment whose page the gateway closes at `expiresAt` (when it can). */
+  start(payment: { amountMinor: number; description: string; expiresAt: Date }): Promise<StartedPayment>;
   /** The gateway's own word on a transaction; the platform settles only on this, never on a callback's body. */
   status(transactionId: string): Promise<GatewayStatus>;
   /** Asks the gateway to give a payment back; throws when its answer is ambiguous (then it is asked again). */
   refund(request: RefundRequest): Promise<RefundAck>;
   /** Where a refund the gateway accepted stands; throws when the gateway does not answer clearly. */
   refundStatus(refund: { gatewayRefundId: string; transactionId: string }): Promise<GatewayRefundState>;
+  /** The platform gave a pending payment up: a gateway that can close its page does (best effort). */
+  expire?(transactionId: string): Promise<void>;
 }
 
 export const CALLBACK_SIGNATURE_HEADER = 'x-gateway-signature';

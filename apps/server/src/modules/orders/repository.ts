@@ -274,7 +274,8 @@ export type PaymentRow = {
   sme_id: string;
   installment_id: string;
   amount: string;
-  status: 'pending' | 'approved' | 'declined' | 'refunded';
+  status: 'pending' | 'approved' | 'declined' | 'expired' | 'refunded';
+  created_at: Date | string;
 };
 
 export async function findPendingPayment(db: Executor, installmentId: string): Promise<PaymentRow | undefined> {
@@ -285,12 +286,21 @@ export async function findPendingPayment(db: Executor, installmentId: string): P
 /** Records a started payment unless one is already in flight for the instalment (then returns undefined). */
 export async function insertPayment(
   db: Executor,
-  values: { transactionId: string; gateway: string; paymentUrl: string; orderId: string; smeId: string; installmentId: string; amountMinor: number },
+  values: {
+    transactionId: string;
+    gateway: string;
+    paymentUrl: string;
+    orderId: string;
+    smeId: string;
+    installmentId: string;
+    amountMinor: number;
+    createdAt: Date;
+  },
 ): Promise<PaymentRow | undefined> {
   const result = await db.execute<PaymentRow>(
-    sql`insert into payments (transaction_id, gateway, payment_url, order_id, sme_id, installment_id, amount)
+    sql`insert into payments (transaction_id, gateway, payment_url, order_id, sme_id, installment_id, amount, created_at)
         values (${values.transactionId}, ${values.gateway}, ${values.paymentUrl}, ${values.orderId}, ${values.smeId},
-                ${values.installmentId}, ${values.amountMinor})
+                ${values.installmentId}, ${values.amountMinor}, ${values.createdAt})
         on conflict (installment_id) where status = 'pending' do nothing returning *`,
   );
   return result.rows[0];

@@ -11,8 +11,10 @@ import type { GatewayRefundState, GatewayStatus, PaymentGateway, RefundAck } fro
 
 export const SANDBOX_PAGE_PATH = '/gateway/sandbox/';
 
+type SandboxStatus = (typeof sandboxTransactions.$inferSelect)['status'];
+
 export interface SandboxGateway extends PaymentGateway {
-  show(transactionId: string): Promise<{ transactionId: string; amount: number; description: string; status: 'pending' | 'approved' | 'declined' | 'refunded' }>;
+  show(transactionId: string): Promise<{ transactionId: string; amount: number; description: string; status: SandboxStatus }>;
   /** The payer's choice on the page; the signed callback is delivered before this returns. */
   complete(transactionId: string, approve: boolean): Promise<{ redirectUrl: string }>;
 }
@@ -62,6 +64,14 @@ export function createSandboxGateway({ db, sendCallback, onCallbackError = () =>
       return (await find(transactionId))?.status === 'refunded' ? 'succeeded' : 'failed';
     },
 
+    // The platform gave the payment up: its page no longer takes an answer.
+    async expire(transactionId) {
+      await db
+        .update(sandboxTransactions)
+        .set({ status: 'expired', completedAt: new Date() })
+        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'pending')));
+    },
+
     async show(transactionId) {
       const row = await find(transactionId);
       if (!row) throw notFound(MESSAGES.paymentNotFound);
@@ -76,8 +86,9 @@ export function createSandboxGateway({ db, sendCallback, onCallbackError = () =>
         .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'pending')))
         .returning({ id: sandboxTransactions.id });
       if (!row) {
-        if (!(await find(transactionId))) throw notFound(MESSAGES.paymentNotFound);
-        throw conflict(MESSAGES.paymentAlreadyCompleted);
+        const current = await find(transactionId);
+        if (!current) throw notFound(MESSAGES.paymentNotFound);
+        throw conflict(current.status === 'expired' ? MESSAGES.paymentExpired : MESSAGES.paymentAlreadyCompleted);
       }
       // The platform's verify settles it too, so a lost callback delays nothing.
       await sendCallback({ transactionId, status }).catch(onCallbackError);

@@ -52,6 +52,8 @@ export interface OrdersDeps {
   callbackSecret: string;
   /** Told when refunds were recorded, to carry them out soon. */
   refunds: RefundQueue;
+  /** How long a started payment is reused before it is given up (PAYMENT_PENDING_TTL_MINUTES). */
+  pendingTtlMs: number;
   clock?: () => Date;
 }
 
@@ -60,7 +62,7 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 const JOB_BATCH = 200;
 const HOUR_MS = 3_600_000;
 
-export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSecret, refunds, clock = () => new Date() }: OrdersDeps) {
+export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSecret, refunds, pendingTtlMs, clock = () => new Date() }: OrdersDeps) {
   const perSme = createKeyedQueue();
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
@@ -70,6 +72,20 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
 
   const phoneOf = (row: { phone_country_code: string | null; phone_number: string | null }) =>
     row.phone_country_code && row.phone_number ? `+${row.phone_country_code}${row.phone_number}` : null;
+
+  /** A pending payment's time is up: from then on the platform gives it up rather than reuse it. */
+  const isOverdue = (payment: repo.PaymentRow, now: Date) => now.getTime() >= new Date(payment.created_at).getTime() + pendingTtlMs;
+
+  /** Gives a pending payment up, once; the gateway is told afterwards so its page takes no answer any more. */
+  async function expirePayment(paymentId: string, transactionId: string, now: Date) {
+    const expired = await withTransaction(db, async (tx) => {
+      const payment = await repo.lockPayment(tx, transactionId);
+      if (payment?.id !== paymentId || payment.status !== 'pending') return false;
+      await repo.setPaymentStatus(tx, payment.id, 'expired', now);
+      return true;
+    });
+    if (expired) await gateway.expire?.(transactionId).catch(() => {});
+  }
 
   function smeOnly(principal: Principal) {
     if (principal.role !== 'sme') throw forbidden(MESSAGES.forbidden);
@@ -195,7 +211,11 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
 
     // ---- payments
 
-    /** Starts the payment of the first instalment ('first', order created) or the earliest unpaid one ('next'). */
+    /**
+     * Starts the payment of the first instalment ('first', order created) or the earliest unpaid one ('next').
+     * A payment already in flight for the instalment is reused until its time is up; then the gateway's
+     * word settles it or gives it up, and a new one starts.
+     */
     async startPayment(principal: Principal, orderId: string, which: 'first' | 'next') {
       const userId = smeOnly(principal);
       const order = await repo.findOrder(db, orderId, { smeUserId: userId });
@@ -204,12 +224,24 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       if (which === 'next' && !canPayNextInstallment(order.status)) throw wrongStatus(order.status);
       const installment = await repo.firstUnpaidInstallment(db, orderId);
       if (!installment) throw conflict(MESSAGES.everyInstallmentPaid);
+      const link = (payment: repo.PaymentRow) => ({ transactionId: payment.transaction_id, paymentUrl: payment.payment_url });
 
       const inFlight = await repo.findPendingPayment(db, installment.id);
-      if (inFlight) return { transactionId: inFlight.transaction_id, paymentUrl: inFlight.payment_url };
+      if (inFlight) {
+        if (!isOverdue(inFlight, clock())) return link(inFlight);
+        try {
+          await this.settle(inFlight.transaction_id);
+        } catch {
+          // The gateway cannot say now: the payment in flight stays the one to pay, rather than risk two.
+          return link(inFlight);
+        }
+        const after = await repo.findPayment(db, inFlight.transaction_id);
+        if (after && after.status !== 'expired' && after.status !== 'declined') return link(after);
+      }
 
       const description = `${order.provider_title ?? order.provider_email}: ${order.description}`.slice(0, 200);
-      const started = await gateway.start({ amountMinor: Number(installment.amount), description });
+      const now = clock();
+      const started = await gateway.start({ amountMinor: Number(installment.amount), description, expiresAt: new Date(now.getTime() + pendingTtlMs) });
       const payment = await repo.insertPayment(db, {
         transactionId: started.transactionId,
         gateway: gateway.name,
@@ -218,31 +250,38 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         smeId: order.sme_id,
         installmentId: installment.id,
         amountMinor: Number(installment.amount),
+        createdAt: now,
       });
       // Another start for the same instalment won the race: send the payer to that one.
       const current = payment ?? (await repo.findPendingPayment(db, installment.id));
       if (!current) throw conflict(MESSAGES.paymentAlreadyDone);
-      return { transactionId: current.transaction_id, paymentUrl: current.payment_url };
+      return link(current);
     },
 
     /**
      * Settles a payment by the gateway's word, exactly once: the payment's row lock orders every
-     * verify and callback, and only the first that finds it pending moves money.
+     * verify and callback, and only the first that finds it open moves money. A payment given up
+     * (expired) is still open to money that arrives late: it pays its instalment if that is unpaid,
+     * else it is refunded. A pending payment past its time, or one the gateway gave up, is expired.
      */
     async settle(transactionId: string): Promise<{ payStatus: boolean; orderId: string }> {
       const existing = await repo.findPayment(db, transactionId);
       if (!existing) throw notFound(MESSAGES.paymentNotFound);
-      if (existing.status !== 'pending') return { payStatus: existing.status === 'approved', orderId: existing.order_id };
+      const isOpen = (status: repo.PaymentRow['status']) => status === 'pending' || status === 'expired';
+      if (!isOpen(existing.status)) return { payStatus: existing.status === 'approved', orderId: existing.order_id };
       const verdict = await gateway.status(transactionId);
-      if (verdict !== 'approved' && verdict !== 'declined') return { payStatus: false, orderId: existing.order_id };
-
       const now = clock();
+      if (verdict !== 'approved' && verdict !== 'declined') {
+        if (existing.status === 'pending' && (verdict === 'expired' || isOverdue(existing, now))) await expirePayment(existing.id, transactionId, now);
+        return { payStatus: false, orderId: existing.order_id };
+      }
+
       const outcome = await withTransaction(db, async (tx) => {
         const payment = await repo.lockPayment(tx, transactionId);
         if (!payment) throw notFound(MESSAGES.paymentNotFound);
-        if (payment.status !== 'pending') return { status: payment.status, refund: false };
+        if (!isOpen(payment.status)) return { status: payment.status, refund: false };
         if (verdict === 'declined') {
-          await repo.setPaymentStatus(tx, payment.id, 'declined', now);
+          if (payment.status === 'pending') await repo.setPaymentStatus(tx, payment.id, 'declined', now);
           return { status: 'declined' as const, refund: false };
         }
         const order = await repo.lockOrder(tx, payment.order_id);

@@ -162,6 +162,7 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   paymentDone: 'تم الدفع بنجاح',
   paymentAlreadyDone: 'تم الدفع',
   paymentAlreadyCompleted: 'تم إكمال عملية الدفع هذه بالفعل',
+  paymentExpired: 'انتهت صلاحية هذه الدفعة؛ ابدأ الدفع من جديد من صفحة طلبك',
   dataIncorrect: 'بياناتك غير صحيحة',
   loginAsSmeToPay: 'سجّل الدخول كمنشأة لإتمام الدفع',
   loginAsSupplierToDeliver: 'سجّل الدخول كمورد لتأكيد التسليم',
