@@ -176,6 +176,7 @@ export const MESSAGES = {
   paymentAlreadyDone: 'payment is done',
   paymentAlreadyCompleted: 'this payment is already completed',
   paymentExpired: 'this payment has expired; start the payment again from your order',
+  firstPaymentWindowClosed: 'the 72 hours to pay the first instalment have passed: the order is canceled and its credit released',
   dataIncorrect: 'your data is incorrect',
   loginAsSmeToPay: 'login as sme to payment',
   loginAsSupplierToDeliver: 'login as supplier to verify delivery',

@@ -144,13 +144,14 @@ export type LockedOrder = {
   sme_id: string;
   amount: string;
   status: number;
+  created_at: Date | string;
 };
 
 /** The order's row lock: every step on one order runs after the one before it. */
 export async function lockOrder(tx: Executor, orderId: string, smeUserId?: string): Promise<LockedOrder | undefined> {
   const owner = smeUserId ? sql`and sme_id = (select id from smes where user_id = ${smeUserId})` : sql``;
   const result = await tx.execute<LockedOrder>(
-    sql`select id, sme_id, amount, status from orders where id = ${orderId} ${owner} for update`,
+    sql`select id, sme_id, amount, status, created_at from orders where id = ${orderId} ${owner} for update`,
   );
   return result.rows[0];
 }
@@ -165,7 +166,7 @@ export async function lockOrderForStep(tx: Executor, orderId: string, providerUs
     ? sql`and provider_id = (select id from providers where user_id = ${providerUserId}) and reached_supplier`
     : sql``;
   const result = await tx.execute<LockedForStep>(
-    sql`select id, sme_id, amount, status, tax_rate, bank_share_rate, verify_code, invoice_file from orders
+    sql`select id, sme_id, amount, status, created_at, tax_rate, bank_share_rate, verify_code, invoice_file from orders
         where id = ${orderId} ${owner} for update`,
   );
   return result.rows[0];

@@ -18,6 +18,7 @@ import {
   fractionToBasisPoints,
   fromMinorUnits,
   installmentPaidEntry,
+  isFirstPaymentWindowClosed,
   orderCreatedEntry,
   toMinorUnits,
   type Bilingual,
@@ -85,6 +86,16 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       return true;
     });
     if (expired) await gateway.expire?.(transactionId).catch(() => {});
+  }
+
+  /** Cancels a locked order whose first instalment was not paid in time, releasing its credit, and tells its SME. */
+  async function cancelUnpaidOrder(tx: Tx, order: repo.LockedOrder, now: Date) {
+    await cancelLockedOrder(tx, order, 'cancel', now);
+    const owner = await tx.execute<{ email: string; phone_country_code: string | null; phone_number: string | null; language: Language }>(
+      sql`select u.email, s.phone_country_code, s.phone_number, u.language from smes s join users u on u.id = s.user_id where s.id = ${order.sme_id}`,
+    );
+    const to = owner.rows[0];
+    if (to) await notify(tx, { email: to.email, phone: phoneOf(to), language: to.language }, canceledNotice(fromMinorUnits(Number(order.amount))));
   }
 
   function smeOnly(principal: Principal) {
@@ -222,6 +233,17 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       if (!order) throw notFound(MESSAGES.orderNotFound);
       if (which === 'first' && order.status !== ORDER_STATUS.created) throw wrongStatus(order.status);
       if (which === 'next' && !canPayNextInstallment(order.status)) throw wrongStatus(order.status);
+      if (order.status === ORDER_STATUS.created && isFirstPaymentWindowClosed(new Date(order.created_at), clock())) {
+        // Too late to pay: the order is canceled now, as the auto-cancel job would, and nothing is started.
+        const now = clock();
+        const status = await withTransaction(db, async (tx) => {
+          const locked = await repo.lockOrder(tx, orderId);
+          if (locked?.status !== ORDER_STATUS.created) return locked?.status;
+          await cancelUnpaidOrder(tx, locked, now);
+          return ORDER_STATUS.canceled;
+        });
+        throw status === ORDER_STATUS.canceled ? conflict(MESSAGES.firstPaymentWindowClosed) : wrongStatus(status ?? order.status);
+      }
       const installment = await repo.firstUnpaidInstallment(db, orderId);
       if (!installment) throw conflict(MESSAGES.everyInstallmentPaid);
       const link = (payment: repo.PaymentRow) => ({ transactionId: payment.transaction_id, paymentUrl: payment.payment_url });
@@ -286,7 +308,13 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         }
         const order = await repo.lockOrder(tx, payment.order_id);
         if (!order) throw notFound(MESSAGES.orderNotFound);
-        const payable = order.status === ORDER_STATUS.created || canPayNextInstallment(order.status);
+        // A first instalment settled after its window finds the order canceled, as the job would have.
+        let orderStatus = order.status;
+        if (orderStatus === ORDER_STATUS.created && isFirstPaymentWindowClosed(new Date(order.created_at), now)) {
+          await cancelUnpaidOrder(tx, order, now);
+          orderStatus = ORDER_STATUS.canceled;
+        }
+        const payable = orderStatus === ORDER_STATUS.created || canPayNextInstallment(orderStatus);
         // Money for an order canceled meanwhile, or for an instalment another payment paid, goes back:
         // recorded here, carried out by the refund worker after the commit.
         if (!payable || !(await repo.markInstallmentPaid(tx, payment.installment_id, now))) {
@@ -306,7 +334,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         await repo.setPaymentStatus(tx, payment.id, 'approved', now);
         await postEntry(tx, installmentPaidEntry(amount), { smeId: order.sme_id, orderId: order.id, paymentId: payment.id });
         await repo.moveCredit(tx, order.sme_id, -amount);
-        const status = order.status === ORDER_STATUS.created ? ORDER_STATUS.waiting : order.status;
+        const status = orderStatus === ORDER_STATUS.created ? ORDER_STATUS.waiting : orderStatus;
         await repo.refreshOrder(tx, order.id, status, now);
         return { status: 'approved' as const, refund: false };
       });
@@ -341,12 +369,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       for (const id of ids) {
         const order = await repo.lockOrder(tx, id);
         if (!order || order.status !== ORDER_STATUS.created) continue;
-        await cancelLockedOrder(tx, order, 'cancel', now);
-        const owner = await tx.execute<{ email: string; phone_country_code: string | null; phone_number: string | null; language: Language }>(
-          sql`select u.email, s.phone_country_code, s.phone_number, u.language from smes s join users u on u.id = s.user_id where s.id = ${order.sme_id}`,
-        );
-        const to = owner.rows[0];
-        if (to) await notify(tx, { email: to.email, phone: phoneOf(to), language: to.language }, canceledNotice(fromMinorUnits(Number(order.amount))));
+        await cancelUnpaidOrder(tx, order, now);
       }
       return ids.length;
     },

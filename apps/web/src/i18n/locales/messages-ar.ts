@@ -163,6 +163,7 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   paymentAlreadyDone: 'تم الدفع',
   paymentAlreadyCompleted: 'تم إكمال عملية الدفع هذه بالفعل',
   paymentExpired: 'انتهت صلاحية هذه الدفعة؛ ابدأ الدفع من جديد من صفحة طلبك',
+  firstPaymentWindowClosed: 'انقضت مهلة الـ 72 ساعة لدفع القسط الأول: أُلغي الطلب وأُعيد رصيده الائتماني',
   dataIncorrect: 'بياناتك غير صحيحة',
   loginAsSmeToPay: 'سجّل الدخول كمنشأة لإتمام الدفع',
   loginAsSupplierToDeliver: 'سجّل الدخول كمورد لتأكيد التسليم',
