@@ -46,6 +46,7 @@ import { createPreregistrationService } from './modules/preregistration/service.
 import { createThrottle } from './modules/throttle/service.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerHeadPolicy } from './plugins/head.js';
+import { pruneIdempotencyKeys, registerIdempotency } from './plugins/idempotency.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { createDashboardService } from './modules/dashboards/service.js';
@@ -193,6 +194,9 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
+
+  // Before compression, so the answer it keeps for a key is the JSON itself.
+  registerIdempotency(app, { db, clock });
 
   // Gzip/brotli for JSON and the web app's files above 1 KiB.
   await app.register(compress, { threshold: 1024 });
@@ -348,6 +352,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       { name: 'auto-cancel', run: (tx, now) => orders.cancelExpiredOrders(tx, now) },
       { name: 'late-payments', run: (tx, now) => orders.markLatePayments(tx, now) },
       { name: 'reminders', run: (tx, now) => orders.queueReminders(tx, now) },
+      { name: 'idempotency-keys', run: (tx, now) => pruneIdempotencyKeys(tx, now) },
     ],
     onError: (error, job) => app.log.warn({ err: error, job }, 'a job failed'),
   });

@@ -18,9 +18,17 @@ export interface OperationDoc {
   produces?: 'csv' | 'document';
   /** Request headers the operation reads (name → description); every one is required. */
   headers?: Record<string, string>;
+  /** Request headers the operation reads when they are sent (name → description). */
+  optionalHeaders?: Record<string, string>;
 }
 
 type Table = Record<string, OperationDoc>;
+
+/** The header of the calls that take credit or start a payment (plugins/idempotency.ts). */
+const IDEMPOTENCY_KEY: Record<string, string> = {
+  'idempotency-key':
+    'Optional, 1 to 255 visible characters (a UUID is usual), per account: the same key with the same body within 24 hours answers the first answer (status and body, with `Idempotent-Replayed: true`) and takes effect once, even when sent concurrently; the same key with another request answers 422.',
+};
 
 type BackOfficeRole = 'admin' | 'bank' | 'insurance';
 
@@ -248,13 +256,21 @@ export const OPERATIONS: Table = {
   // ---- an SME buys on credit and pays
   'GET /api/v1/sme/provider/list': { operationId: 'smeListProviders', summary: 'List the verified suppliers an SME may buy from' },
   'GET /api/v1/sme/provider/show/{id}': { operationId: 'smeGetProvider', summary: 'Show a verified supplier’s business card' },
-  'POST /api/v1/sme/order/create': { operationId: 'smeCreateOrder', summary: 'Create an order on credit with a supplier' },
+  'POST /api/v1/sme/order/create': { operationId: 'smeCreateOrder', summary: 'Create an order on credit with a supplier', optionalHeaders: IDEMPOTENCY_KEY },
   'POST /api/v1/sme/order/cancel': { operationId: 'smeCancelOrder', summary: 'Cancel an order before its first payment' },
   'GET /api/v1/sme/order/list': { operationId: 'smeListOrders', summary: 'List the SME’s orders, filtered by status or lateness' },
   'GET /api/v1/sme/invoice/list': { operationId: 'smeListInvoices', summary: 'List the SME’s invoices (its orders with an uploaded invoice)' },
   'GET /api/v1/sme/order/show/{id}': { operationId: 'smeGetOrder', summary: 'Show one of the SME’s orders with its instalments' },
-  'POST /api/v1/sme/pay/init': { operationId: 'smeStartFirstPayment', summary: 'Start paying an order’s first instalment at the payment gateway' },
-  'POST /api/v1/sme/pay/installment': { operationId: 'smeStartInstallmentPayment', summary: 'Start paying an order’s earliest unpaid instalment' },
+  'POST /api/v1/sme/pay/init': {
+    operationId: 'smeStartFirstPayment',
+    summary: 'Start paying an order’s first instalment at the payment gateway',
+    optionalHeaders: IDEMPOTENCY_KEY,
+  },
+  'POST /api/v1/sme/pay/installment': {
+    operationId: 'smeStartInstallmentPayment',
+    summary: 'Start paying an order’s earliest unpaid instalment',
+    optionalHeaders: IDEMPOTENCY_KEY,
+  },
   'POST /api/v1/sme/pay/verify': { operationId: 'smeVerifyPayment', summary: 'Settle a payment by the gateway’s word (idempotent)' },
   'POST /api/v1/pub/gateway/callback': {
     operationId: 'receiveGatewayCallback',

@@ -6,3 +6,4 @@ export * from './backoffice.js';
 export * from './orders.js';
 export * from './audit.js';
 export * from './payments.js';
+export * from './idempotency.js';

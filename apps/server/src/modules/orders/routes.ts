@@ -33,6 +33,9 @@ import type { OrdersService } from './service.js';
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 const security = [{ bearerAuth: [] }];
 const sme = { access: ['sme'] as const };
+/** The SME's calls that take credit or start a payment honour an Idempotency-Key header (plugins/idempotency.ts). */
+const smeIdempotent = { access: ['sme'] as const, idempotent: true as const };
+const idempotentErrors = { ...errors, 422: errorEnvelope };
 const ok = <T>(content: T) => ({ status: true as const, content });
 
 export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
@@ -52,7 +55,7 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
 
   app.post(
     '/sme/order/create',
-    { config: sme, schema: { tags, security, summary: 'Create an order on credit', body: createOrderRequest, response: { 200: orderCreateResponse, ...errors } } },
+    { config: smeIdempotent, schema: { tags, security, summary: 'Create an order on credit', body: createOrderRequest, response: { 200: orderCreateResponse, ...idempotentErrors } } },
     async (request) => ok({ order: await orders.createOrder(principalOf(request), request.body) }),
   );
 
@@ -82,13 +85,13 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
 
   app.post(
     '/sme/pay/init',
-    { config: sme, schema: { tags, security, summary: 'Start paying the first instalment', body: orderIdRequest, response: { 200: payStartResponse, ...errors } } },
+    { config: smeIdempotent, schema: { tags, security, summary: 'Start paying the first instalment', body: orderIdRequest, response: { 200: payStartResponse, ...idempotentErrors } } },
     async (request) => ok(await orders.startPayment(principalOf(request), request.body.orderId, 'first')),
   );
 
   app.post(
     '/sme/pay/installment',
-    { config: sme, schema: { tags, security, summary: 'Start paying the earliest unpaid instalment', body: orderIdRequest, response: { 200: payStartResponse, ...errors } } },
+    { config: smeIdempotent, schema: { tags, security, summary: 'Start paying the earliest unpaid instalment', body: orderIdRequest, response: { 200: payStartResponse, ...idempotentErrors } } },
     async (request) => ok(await orders.startPayment(principalOf(request), request.body.orderId, 'next')),
   );
 
