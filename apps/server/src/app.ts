@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_DOCUMENT_BYTES, MESSAGES, messageKeyOf, matchMessage } from '@qist/domain';
+import { MAX_DOCUMENT_BYTES, MESSAGES, MINOR_UNIT_DIGITS, messageKeyOf, matchMessage } from '@qist/domain';
 import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
@@ -52,13 +52,21 @@ import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { createDashboardService } from './modules/dashboards/service.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { CALLBACK_SIGNATURE_HEADER, callbackSecret, signCallback, type PaymentGateway } from './modules/orders/gateway.js';
-import { gatewayCallbackRoutes, sandboxGatewayRoutes, smeOrderRoutes } from './modules/orders/routes.js';
+import { gatewayCallbackRoutes, myfatoorahWebhookRoutes, sandboxGatewayRoutes, smeOrderRoutes } from './modules/orders/routes.js';
+import { createMyFatoorahGateway, isMyFatoorahGateway } from './modules/orders/myfatoorah-gateway.js';
 import { createFulfilmentService, type FulfilmentService } from './modules/orders/fulfilment.js';
 import { fulfilmentRoutes } from './modules/orders/fulfilment-routes.js';
 import { createSandboxGateway, type SandboxGateway } from './modules/orders/sandbox-gateway.js';
 import { createOrdersService, type OrdersService } from './modules/orders/service.js';
 import { createRefundWorker, type RefundWorker } from './modules/orders/refund-worker.js';
-import { refundRoutes } from './modules/orders/refund-routes.js';
+import { paymentAdminRoutes } from './modules/orders/payment-admin-routes.js';
+
+/**
+ * The currency payments are taken and settled in. The platform's amounts are dollars with two decimals
+ * today (packages/domain/src/money.ts); when CURRENCY becomes a setting (issue 19, its currency part),
+ * this is where it reaches the gateways.
+ */
+const PAYMENT_CURRENCY = { code: 'USD', minorUnitDigits: MINOR_UNIT_DIGITS };
 
 export interface AppDeps {
   config: Config;
@@ -291,6 +299,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       ? undefined
       : createSandboxGateway({
           db,
+          currency: PAYMENT_CURRENCY.code,
           // The sandbox posts its signed callback through the app's own HTTP pipeline, as a remote gateway would.
           sendCallback: async (body) => {
             const payload = JSON.stringify(body);
@@ -303,8 +312,19 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
           },
           onCallbackError: (error) => app.log.warn({ err: error }, 'the sandbox callback failed'),
         });
-  const paymentGateway: PaymentGateway | undefined = gateway ?? sandbox;
-  if (!paymentGateway) throw new Error(`the ${config.paymentGateway} payment gateway is not available in this build`);
+  const myfatoorahSettings = gateway ? undefined : config.myfatoorah;
+  const paymentGateway: PaymentGateway | undefined =
+    gateway ??
+    sandbox ??
+    (myfatoorahSettings
+      ? createMyFatoorahGateway({
+          ...myfatoorahSettings,
+          currency: PAYMENT_CURRENCY,
+          // MyFatoorah sends the payer back to the platform's result page, which verifies the payment.
+          returnUrl: (transactionId) => `${config.publicUrl}/sme/payment-result/${encodeURIComponent(transactionId)}`,
+        })
+      : undefined);
+  if (!paymentGateway) throw new Error(`the ${config.paymentGateway} payment gateway is not configured`);
   const refunds = createRefundWorker({
     db,
     gateway: paymentGateway,
@@ -322,16 +342,19 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     callbackSecret: gatewaySecret,
     refunds,
     pendingTtlMs: config.paymentPendingTtlMs,
+    currency: PAYMENT_CURRENCY.code,
+    log: (detail, message) => app.log.warn(detail, message),
     clock,
   });
   app.decorate('orders', orders);
   app.decorate('sandbox', sandbox);
   await app.register(smeOrderRoutes, { prefix: '/api/v1', orders });
   await app.register(gatewayCallbackRoutes, { prefix: '/api/v1', orders });
+  await app.register(myfatoorahWebhookRoutes, { prefix: '/api/v1', orders, myfatoorah: isMyFatoorahGateway(paymentGateway) ? paymentGateway : undefined });
   // Registered whatever the gateway, so a real one's deployment refuses the test page's calls in words.
   await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
   await app.register(ledgerRoutes, { prefix: '/api/v1', db });
-  await app.register(refundRoutes, { prefix: '/api/v1', db });
+  await app.register(paymentAdminRoutes, { prefix: '/api/v1', db });
   const fulfilment = createFulfilmentService({
     db,
     refunds,

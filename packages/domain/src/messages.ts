@@ -185,6 +185,9 @@ export const MESSAGES = {
   loginAsSupplierToDeliver: 'login as supplier to verify delivery',
   sandboxNotInUse: 'the test payment page is not in use: this platform takes payments through its payment gateway',
   callbackSignatureInvalid: 'the callback signature is not valid',
+  gatewayUnavailable: 'the payment gateway did not answer; please try again in a moment',
+  gatewayRefused: 'the payment gateway refused to start this payment; please try again later',
+  gatewayNotInUse: 'this payment gateway is not in use on this platform',
   // fulfilment and settlement (part 1 §8, part 2 §8)
   orderAccepted: 'order accepted successfully',
   orderDeclined: 'order declined, the paid instalment is refunded',

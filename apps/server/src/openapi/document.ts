@@ -22,7 +22,8 @@ export const ERROR_ANSWERS: Record<string, string> = {
   413: 'The upload is over 10 MB, or the request over its size limit',
   422: 'The Idempotency-Key was already used for a different request (another route or body)',
   429: 'Too many attempts from this account or address; wait and try again',
-  503: 'The service is not ready: its database is unreachable or not migrated',
+  502: 'The payment gateway refused the call; nothing was started',
+  503: 'Not available right now: the database is unreachable or not migrated, or the payment gateway did not answer clearly (nothing was decided; the call may be made again)',
 };
 
 /** The file types a stored document or invoice is served in. */

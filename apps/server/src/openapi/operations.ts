@@ -278,9 +278,22 @@ export const OPERATIONS: Table = {
     description: 'Called by the payment gateway, not by users: the body is accepted only with a valid signature over its raw bytes.',
     headers: { 'x-gateway-signature': 'HMAC-SHA256 signature of the raw request body, as the payment gateway computes it' },
   },
+  'POST /api/v1/pub/gateway/myfatoorah/webhook': {
+    operationId: 'receiveMyFatoorahWebhook',
+    summary: 'Receive MyFatoorah’s signed webhooks (version 2)',
+    description:
+      'Called by MyFatoorah, not by users. Accepted only with the `MyFatoorah-Signature` MyFatoorah computes over the event’s signed fields (read from the raw body) with the webhook secret key; a payment event makes the platform ask GetPaymentStatus and settle by that answer, a refund event makes it ask GetRefundStatus, so a replay changes nothing. Refused (403) where MyFatoorah is not the gateway in use; 503 when MyFatoorah itself does not answer clearly (it retries).',
+    headers: { 'myfatoorah-signature': 'Base64 HMAC-SHA256, with the webhook secret key, of the event’s signed fields as MyFatoorah documents them' },
+  },
   'GET /api/v1/pub/gateway/sandbox/{transactionId}': { operationId: 'sandboxGetPayment', summary: 'Show a sandbox payment, as its test payment page does' },
   'POST /api/v1/pub/gateway/sandbox/complete': { operationId: 'sandboxCompletePayment', summary: 'Approve or decline a sandbox payment' },
   'GET /api/v1/admin/ledger/balances': { operationId: 'adminGetLedgerBalances', summary: 'Balances of every ledger account and their total (always 0)' },
+  'GET /api/v1/admin/payment/anomaly/list': {
+    operationId: 'adminListPaymentAnomalies',
+    summary: 'Gateway answers that settled nothing: another amount or currency than the instalment’s, or an unknown state',
+    description:
+      'A payment settles only on the gateway’s own answer for exactly its instalment’s amount in the platform’s currency. Any other answer settles nothing, is logged, and is listed here (latest first) with what was expected, what the gateway said, how often, and the payment’s status now.',
+  },
   'GET /api/v1/admin/refund/list': {
     operationId: 'adminListRefunds',
     summary: 'Refunds with their own state at the gateway, attempts and last error',

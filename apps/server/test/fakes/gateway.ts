@@ -32,8 +32,10 @@ export function createFakeGateway(name = 'fake'): FakeGateway {
       payments.set(transactionId, { amountMinor, status: 'pending' });
       return { transactionId, paymentUrl: `https://pay.example/${transactionId}` };
     },
-    async status(transactionId) {
-      return payments.get(transactionId)?.status ?? 'unknown';
+    // The fake takes the platform's dollars, and exactly the amount it was started with.
+    async status({ transactionId }) {
+      const payment = payments.get(transactionId);
+      return payment ? { status: payment.status, amountMinor: payment.amountMinor, currency: 'USD' } : { status: 'unknown' };
     },
     async refund(request) {
       refundCalls.push(request);

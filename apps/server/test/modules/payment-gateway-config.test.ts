@@ -19,7 +19,7 @@ const realGateway: PaymentGateway = {
     return { transactionId: 'real_1', paymentUrl: 'https://pay.example/real_1' };
   },
   async status() {
-    return 'pending';
+    return { status: 'pending' };
   },
   async refund() {
     return { state: 'requested', gatewayRefundId: 'r1' };

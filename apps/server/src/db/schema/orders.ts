@@ -90,6 +90,8 @@ export const payments = pgTable(
     gateway: text('gateway').notNull(),
     /** Where the gateway wants the payer sent; a second start for the same instalment reuses it. */
     paymentUrl: text('payment_url').notNull(),
+    /** The gateway's own id of the payment when it differs from the transaction id (MyFatoorah's InvoiceId). */
+    gatewayReference: text('gateway_reference'),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
@@ -110,6 +112,8 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_transaction_key').on(t.transactionId),
+    // A gateway's webhook names its own id: it finds the payment by it.
+    uniqueIndex('payments_gateway_reference_key').on(t.gateway, t.gatewayReference).where(sql`${t.gatewayReference} is not null`),
     // At most one payment in flight per instalment: a second start reuses it.
     uniqueIndex('payments_pending_installment_key').on(t.installmentId).where(sql`${t.status} = 'pending'`),
     index('payments_order_idx').on(t.orderId, t.createdAt),

@@ -1,9 +1,9 @@
-// What the platform owes the gateway to carry out: refunds, each its own row written in the same
-// transaction as the decision that causes it and carried out later by the refund worker (the outbox
-// pattern), so a failed call or a crash loses no SME's money.
+// Payments' aftermath. Refunds: each its own row, written in the same transaction as the decision that
+// causes it and carried out later by the refund worker (the outbox pattern), so a failed call or a crash
+// loses no SME's money. Anomalies: what a gateway answered that the platform would not settle on.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { REFUND_REASONS, REFUND_STATUSES } from '@qist/domain';
+import { PAYMENT_ANOMALY_KINDS, REFUND_REASONS, REFUND_STATUSES } from '@qist/domain';
 import { orders, payments } from './orders.js';
 
 export const refunds = pgTable(
@@ -56,5 +56,44 @@ export const refunds = pgTable(
     index('refunds_status_created_idx').on(t.status, t.createdAt, t.id),
     index('refunds_created_idx').on(t.createdAt, t.id),
     index('refunds_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * What a gateway answered that the platform would not settle on: an approved payment for another amount
+ * or currency than its instalment's, or a state it does not know. One row per payment and kind, counted
+ * each time it is seen again; the payment stays unsettled for the admin (finance) to look into.
+ */
+export const paymentAnomalies = pgTable(
+  'payment_anomalies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The order's SME, copied for co-location. */
+    smeId: uuid('sme_id').notNull(),
+    gateway: text('gateway').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    kind: text('kind', { enum: PAYMENT_ANOMALY_KINDS }).notNull(),
+    /** The instalment's amount (minor units) and the platform's currency. */
+    expectedAmount: bigint('expected_amount', { mode: 'number' }).notNull(),
+    expectedCurrency: text('expected_currency').notNull(),
+    /** What the gateway said: its state, amount (minor units, when it had a whole number of them) and currency. */
+    gatewayStatus: text('gateway_status').notNull(),
+    gatewayAmount: bigint('gateway_amount', { mode: 'number' }),
+    gatewayCurrency: text('gateway_currency'),
+    detail: text('detail'),
+    occurrences: integer('occurrences').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('payment_anomalies_kind_check', sql`${t.kind} in ('amount_mismatch', 'currency_mismatch', 'unknown_state')`),
+    uniqueIndex('payment_anomalies_payment_kind_key').on(t.paymentId, t.kind),
+    index('payment_anomalies_last_seen_idx').on(t.lastSeenAt, t.id),
   ],
 );

@@ -22,6 +22,8 @@ export type RefundRow = {
   created_at: Date | string;
   updated_at: Date | string;
   completed_at: Date | string | null;
+  /** The gateway's own id of the refunded payment (from the payment). */
+  gateway_reference: string | null;
 };
 
 /**
@@ -52,9 +54,17 @@ export async function claimDueRefunds(tx: Executor, values: { gateway: string; n
                 and (lease_until is null or lease_until <= ${values.now})
               order by next_attempt_at limit ${values.limit} for update skip locked) due
         where r.id = due.id
-        returning r.*`,
+        returning r.*, (select gateway_reference from payments p where p.id = r.payment_id) as gateway_reference`,
   );
   return result.rows;
+}
+
+/** A refund the gateway says changed: due now, so the worker asks the gateway where it stands. */
+export async function makeRefundDue(db: Executor, gateway: string, gatewayRefundId: string, now: Date): Promise<boolean> {
+  const result = await db.execute(
+    sql`update refunds set next_attempt_at = ${now} where gateway = ${gateway} and gateway_refund_id = ${gatewayRefundId} and status = 'requested'`,
+  );
+  return (result.rowCount ?? 0) > 0;
 }
 
 /** Writes what the gateway answered, if this worker still holds the claim; true when it did. */
@@ -80,8 +90,8 @@ export async function listRefunds(db: Executor, query: RefundListQuery): Promise
   const where = query.status === 'all' ? sql`true` : sql`r.status = ${query.status}`;
   const [rows, count] = await Promise.all([
     db.execute<RefundListRow>(
-      sql`select r.*, s.company_title as sme_title, u.email as sme_email
-          from refunds r join smes s on s.id = r.sme_id join users u on u.id = s.user_id
+      sql`select r.*, p.gateway_reference, s.company_title as sme_title, u.email as sme_email
+          from refunds r join payments p on p.id = r.payment_id join smes s on s.id = r.sme_id join users u on u.id = s.user_id
           where ${where} order by r.created_at desc, r.id desc limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
     ),
     db.execute<{ count: string }>(sql`select count(*) as count from refunds r where ${where}`),

@@ -69,6 +69,7 @@ export function createRefundWorker({
       if (refund.status === 'pending') {
         const ack = await gateway.refund({
           transactionId: refund.transaction_id,
+          gatewayReference: refund.gateway_reference,
           amountMinor: Number(refund.amount),
           reference: refund.id,
           isRetry: refund.attempts > 1,
@@ -86,7 +87,11 @@ export function createRefundWorker({
         }
         return;
       }
-      const state = await gateway.refundStatus({ gatewayRefundId: refund.gateway_refund_id ?? '', transactionId: refund.transaction_id });
+      const state = await gateway.refundStatus({
+        gatewayRefundId: refund.gateway_refund_id ?? '',
+        transactionId: refund.transaction_id,
+        gatewayReference: refund.gateway_reference,
+      });
       const now = clock();
       if (state === 'pending') {
         await settle({ status: 'requested', lastError: null, nextAttemptAt: later(now), now });

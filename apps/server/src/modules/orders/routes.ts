@@ -2,6 +2,7 @@
 import {
   MESSAGES,
   errorEnvelope,
+  gatewayWebhookResponse,
   idParams,
   invoiceListResponse,
   orderListQuery,
@@ -24,9 +25,10 @@ import {
 } from '@qist/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../errors.js';
+import { forbidden, unauthorized } from '../../errors.js';
 import { principalOf } from '../../plugins/access.js';
 import { CALLBACK_SIGNATURE_HEADER } from './gateway.js';
+import { MYFATOORAH_SIGNATURE_HEADER, type MyFatoorahGateway } from './myfatoorah-gateway.js';
 import type { SandboxGateway } from './sandbox-gateway.js';
 import type { OrdersService } from './service.js';
 
@@ -35,7 +37,9 @@ const security = [{ bearerAuth: [] }];
 const sme = { access: ['sme'] as const };
 /** The SME's calls that take credit or start a payment honour an Idempotency-Key header (plugins/idempotency.ts). */
 const smeIdempotent = { access: ['sme'] as const, idempotent: true as const };
-const idempotentErrors = { ...errors, 422: errorEnvelope };
+/** A call that reaches the payment gateway: it refused (502) or did not answer clearly (503, nothing decided). */
+const gatewayErrors = { ...errors, 502: errorEnvelope, 503: errorEnvelope };
+const idempotentErrors = { ...gatewayErrors, 422: errorEnvelope };
 const ok = <T>(content: T) => ({ status: true as const, content });
 
 export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
@@ -97,7 +101,7 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
 
   app.post(
     '/sme/pay/verify',
-    { config: sme, schema: { tags, security, summary: 'Settle a payment by the gateway’s word (idempotent)', body: transactionRequest, response: { 200: payVerifyResponse, ...errors } } },
+    { config: sme, schema: { tags, security, summary: 'Settle a payment by the gateway’s word (idempotent)', body: transactionRequest, response: { 200: payVerifyResponse, ...gatewayErrors } } },
     async (request) => ok(await orders.verifyPayment(principalOf(request), request.body.transactionId)),
   );
 };
@@ -115,12 +119,50 @@ export const gatewayCallbackRoutes: FastifyPluginAsyncZod<{ orders: OrdersServic
         tags: ['payment gateway'],
         summary: 'Signed callback of the payment gateway',
         body: z.string(),
-        response: { 200: payVerifyResponse, ...errors },
+        response: { 200: payVerifyResponse, ...gatewayErrors },
       },
     },
     async (request) => {
       const signature = request.headers[CALLBACK_SIGNATURE_HEADER];
       return ok(await orders.handleCallback(request.body, typeof signature === 'string' ? signature : undefined));
+    },
+  );
+};
+
+/**
+ * MyFatoorah's webhooks (version 2), read from the raw body with their signature. A verified notice only
+ * makes the platform ask MyFatoorah itself (GetPaymentStatus, GetRefundStatus), so a replay changes
+ * nothing; an ambiguous answer from MyFatoorah is a 503, which MyFatoorah retries.
+ */
+export const myfatoorahWebhookRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; myfatoorah: MyFatoorahGateway | undefined }> = async (
+  app,
+  { orders, myfatoorah },
+) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/pub/gateway/myfatoorah/webhook',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payment gateway'],
+        summary: 'Receive MyFatoorah’s signed webhooks',
+        body: z.string(),
+        response: { 200: gatewayWebhookResponse, ...gatewayErrors },
+      },
+    },
+    async (request) => {
+      if (!myfatoorah) throw forbidden(MESSAGES.gatewayNotInUse);
+      const signature = request.headers[MYFATOORAH_SIGNATURE_HEADER];
+      const notice = myfatoorah.readWebhook(request.body, typeof signature === 'string' ? signature : undefined);
+      if (!notice) throw unauthorized(MESSAGES.callbackSignatureInvalid);
+      if (notice.kind === 'payment') {
+        const settled = await orders.settleByGatewayReference(notice.invoiceId, notice.paymentId);
+        return ok({ received: true as const, payStatus: settled?.payStatus ?? false });
+      }
+      if (notice.kind === 'refund') await orders.refundChanged(notice.refundId);
+      return ok({ received: true as const });
     },
   );
 };

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/transaction.js';
 import { sandboxTransactions } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
-import type { GatewayRefundState, GatewayStatus, PaymentGateway, RefundAck } from './gateway.js';
+import type { GatewayRefundState, GatewayVerdict, PaymentGateway, RefundAck } from './gateway.js';
 
 export const SANDBOX_PAGE_PATH = '/gateway/sandbox/';
 
@@ -21,6 +21,8 @@ export interface SandboxGateway extends PaymentGateway {
 
 export interface SandboxDeps {
   db: Db;
+  /** The platform's currency (ISO 4217): the sandbox's payments are in it. */
+  currency: string;
   /** Posts the signed callback to the platform (the app delivers it through its own HTTP pipeline). */
   sendCallback(body: { transactionId: string; status: 'approved' | 'declined' }): Promise<void>;
   onCallbackError?(error: unknown): void;
@@ -30,7 +32,7 @@ export function newTransactionId(): string {
   return `sbx_${randomBytes(24).toString('base64url')}`;
 }
 
-export function createSandboxGateway({ db, sendCallback, onCallbackError = () => {} }: SandboxDeps): SandboxGateway {
+export function createSandboxGateway({ db, currency, sendCallback, onCallbackError = () => {} }: SandboxDeps): SandboxGateway {
   async function find(transactionId: string) {
     const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, transactionId));
     return row;
@@ -45,8 +47,11 @@ export function createSandboxGateway({ db, sendCallback, onCallbackError = () =>
       return { transactionId, paymentUrl: `${SANDBOX_PAGE_PATH}${transactionId}` };
     },
 
-    async status(transactionId): Promise<GatewayStatus> {
-      return (await find(transactionId))?.status ?? 'unknown';
+    // The sandbox takes the platform's currency, and exactly the amount it was started with.
+    async status({ transactionId }): Promise<GatewayVerdict> {
+      const row = await find(transactionId);
+      if (!row) return { status: 'unknown', detail: 'the sandbox has no such transaction' };
+      return { status: row.status, amountMinor: row.amount, currency };
     },
 
     // The sandbox gives money back at once; asked again for the same payment it answers the same.

@@ -33,10 +33,10 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../e
 import type { Principal } from '../../lib/principal.js';
 import { recordAudit } from '../audit/record.js';
 import { postEntry } from '../ledger/repository.js';
-import { recordRefund } from './refund-repository.js';
+import { makeRefundDue, recordRefund } from './refund-repository.js';
 import type { RefundQueue } from './refund-worker.js';
 import type { Outbox } from '../notifications/outbox.js';
-import { isCallbackSignatureValid, type PaymentGateway } from './gateway.js';
+import { isCallbackSignatureValid, type GatewayVerdict, type PaymentGateway } from './gateway.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import { readOrderContext, writeOrder } from './create-order.js';
 import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice, type NoticeRecipient } from './notices.js';
@@ -55,6 +55,10 @@ export interface OrdersDeps {
   refunds: RefundQueue;
   /** How long a started payment is reused before it is given up (PAYMENT_PENDING_TTL_MINUTES). */
   pendingTtlMs: number;
+  /** The platform's currency (ISO 4217): a payment settles only in it. */
+  currency: string;
+  /** Where what the gateway answered and was not settled is written (the app's log). */
+  log?: (detail: Record<string, unknown>, message: string) => void;
   clock?: () => Date;
 }
 
@@ -63,7 +67,18 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 const JOB_BATCH = 200;
 const HOUR_MS = 3_600_000;
 
-export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSecret, refunds, pendingTtlMs, clock = () => new Date() }: OrdersDeps) {
+export function createOrdersService({
+  db,
+  outbox,
+  gateway,
+  publicUrl,
+  callbackSecret,
+  refunds,
+  pendingTtlMs,
+  currency,
+  log = () => {},
+  clock = () => new Date(),
+}: OrdersDeps) {
   const perSme = createKeyedQueue();
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
@@ -76,6 +91,20 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
 
   /** A pending payment's time is up: from then on the platform gives it up rather than reuse it. */
   const isOverdue = (payment: repo.PaymentRow, now: Date) => now.getTime() >= new Date(payment.created_at).getTime() + pendingTtlMs;
+
+  /** An answer of the gateway that settles nothing: logged, and kept for the admin. */
+  async function noteAnomaly(payment: repo.PaymentRow, kind: repo.AnomalyKind, verdict: GatewayVerdict, now: Date) {
+    log({ transactionId: payment.transaction_id, kind, verdict, expected: { amountMinor: Number(payment.amount), currency } }, 'a payment the gateway answered for was not settled');
+    await repo.recordPaymentAnomaly(db, payment, {
+      kind,
+      expectedCurrency: currency,
+      status: verdict.status,
+      amountMinor: verdict.amountMinor ?? null,
+      currency: verdict.currency ?? null,
+      detail: verdict.detail ?? null,
+      now,
+    });
+  }
 
   /** Gives a pending payment up, once; the gateway is told afterwards so its page takes no answer any more. */
   async function expirePayment(paymentId: string, transactionId: string, now: Date) {
@@ -263,7 +292,12 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
 
       const description = `${order.provider_title ?? order.provider_email}: ${order.description}`.slice(0, 200);
       const now = clock();
-      const started = await gateway.start({ amountMinor: Number(installment.amount), description, expiresAt: new Date(now.getTime() + pendingTtlMs) });
+      const started = await gateway.start({
+        amountMinor: Number(installment.amount),
+        description,
+        expiresAt: new Date(now.getTime() + pendingTtlMs),
+        payer: { name: order.sme_title ?? order.sme_email, email: order.sme_email },
+      });
       const payment = await repo.insertPayment(db, {
         transactionId: started.transactionId,
         gateway: gateway.name,
@@ -273,6 +307,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         installmentId: installment.id,
         amountMinor: Number(installment.amount),
         createdAt: now,
+        gatewayReference: started.gatewayReference ?? null,
       });
       // Another start for the same instalment won the race: send the payer to that one.
       const current = payment ?? (await repo.findPendingPayment(db, installment.id));
@@ -286,15 +321,29 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
      * (expired) is still open to money that arrives late: it pays its instalment if that is unpaid,
      * else it is refunded. A pending payment past its time, or one the gateway gave up, is expired.
      */
-    async settle(transactionId: string): Promise<{ payStatus: boolean; orderId: string }> {
+    async settle(transactionId: string, hint: { gatewayPaymentId?: string } = {}): Promise<{ payStatus: boolean; orderId: string }> {
       const existing = await repo.findPayment(db, transactionId);
       if (!existing) throw notFound(MESSAGES.paymentNotFound);
       const isOpen = (status: repo.PaymentRow['status']) => status === 'pending' || status === 'expired';
       if (!isOpen(existing.status)) return { payStatus: existing.status === 'approved', orderId: existing.order_id };
-      const verdict = await gateway.status(transactionId);
+      // Only the gateway that took a payment can say what became of it.
+      if (existing.gateway !== gateway.name) return { payStatus: false, orderId: existing.order_id };
+      const verdict = await gateway.status({ transactionId, gatewayReference: existing.gateway_reference, ...hint });
       const now = clock();
-      if (verdict !== 'approved' && verdict !== 'declined') {
-        if (existing.status === 'pending' && (verdict === 'expired' || isOverdue(existing, now))) await expirePayment(existing.id, transactionId, now);
+      if (verdict.status === 'unknown') {
+        await noteAnomaly(existing, 'unknown_state', verdict, now);
+        return { payStatus: false, orderId: existing.order_id };
+      }
+      if (verdict.status === 'approved') {
+        // Money settles only for exactly the instalment's amount, in the platform's currency.
+        const kind = verdict.currency !== currency ? 'currency_mismatch' : verdict.amountMinor !== Number(existing.amount) ? 'amount_mismatch' : undefined;
+        if (kind) {
+          await noteAnomaly(existing, kind, verdict, now);
+          return { payStatus: false, orderId: existing.order_id };
+        }
+      }
+      if (verdict.status !== 'approved' && verdict.status !== 'declined') {
+        if (existing.status === 'pending' && (verdict.status === 'expired' || isOverdue(existing, now))) await expirePayment(existing.id, transactionId, now);
         return { payStatus: false, orderId: existing.order_id };
       }
 
@@ -302,7 +351,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         const payment = await repo.lockPayment(tx, transactionId);
         if (!payment) throw notFound(MESSAGES.paymentNotFound);
         if (!isOpen(payment.status)) return { status: payment.status, refund: false };
-        if (verdict === 'declined') {
+        if (verdict.status === 'declined') {
           if (payment.status === 'pending') await repo.setPaymentStatus(tx, payment.id, 'declined', now);
           return { status: 'declined' as const, refund: false };
         }
@@ -359,6 +408,23 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       }
       if (typeof transactionId !== 'string') throw badRequest(MESSAGES.invalidRequest);
       return this.settle(transactionId);
+    },
+
+    /**
+     * A gateway's webhook named its own id of a payment (and of the attempt that changed): the payment is
+     * settled by the gateway's word, asked anew, so a forged or replayed notice changes nothing by itself.
+     */
+    async settleByGatewayReference(gatewayReference: string, gatewayPaymentId?: string): Promise<{ payStatus: boolean; orderId: string } | undefined> {
+      const payment = await repo.findPaymentByGatewayReference(db, gateway.name, gatewayReference);
+      if (!payment) return undefined;
+      return this.settle(payment.transaction_id, gatewayPaymentId ? { gatewayPaymentId } : {});
+    },
+
+    /** A gateway's webhook says a refund changed: the refund worker asks the gateway where it stands, now. */
+    async refundChanged(gatewayRefundId: string): Promise<boolean> {
+      const due = await makeRefundDue(db, gateway.name, gatewayRefundId, clock());
+      if (due) refunds.kick();
+      return due;
     },
 
     // ---- the jobs
