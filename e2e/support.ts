@@ -15,7 +15,7 @@ export function uniqueEmail(prefix: string): string {
 
 /** The demo back-office accounts sign in with a code of this secret (README, `npm run demo:totp`). */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
-const DEMO_BACK_OFFICE = ['admin@example.com', 'bank@example.com', 'insurer1@example.com', 'insurer2@example.com'];
+const DEMO_BACK_OFFICE = ['admin@example.com', 'bank@example.com', 'bank2@example.com', 'insurer1@example.com', 'insurer2@example.com'];
 const STEP_MS = 30_000;
 const demoTotp = new TOTP({ issuer: 'Qist', algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_TOTP_SECRET) });
 
