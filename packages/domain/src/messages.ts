@@ -64,6 +64,7 @@ export const MESSAGES = {
   mfaSetupMissing: 'start the set-up again: no secret is waiting for confirmation',
   mfaRequiredForRole: 'your role needs two-step sign-in; it cannot be turned off',
   mfaSecretUnreadable: 'your authenticator can no longer be checked (the server key changed); sign in with a recovery code, then set up two-step sign-in again',
+  mfaTurnedOff: 'two-step sign-in is off: signing in asks only for your password',
   // pre-registration (part 1 §5)
   companyNameRequired: 'Company name is required',
   businessSectorRequired: 'Please select your business sector',

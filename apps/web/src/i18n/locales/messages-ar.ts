@@ -57,6 +57,7 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   mfaSetupMissing: 'ابدأ الإعداد من جديد: لا يوجد مفتاح بانتظار التأكيد',
   mfaRequiredForRole: 'دورك يتطلب التحقق بخطوتين؛ ولا يمكن إيقافه',
   mfaSecretUnreadable: 'لم يعد بالإمكان التحقق من تطبيق المصادقة (تغيّر مفتاح الخادم)؛ سجّل الدخول برمز استرداد ثم أعد إعداد التحقق بخطوتين',
+  mfaTurnedOff: 'أُوقف التحقق بخطوتين: لن يطلب تسجيل الدخول سوى كلمة المرور',
   companyNameRequired: 'اسم الشركة مطلوب',
   businessSectorRequired: 'يرجى اختيار قطاع عملك',
   yearRequired: 'يرجى اختيار سنة التأسيس',
