@@ -11,7 +11,7 @@ import {
   installmentsForm,
   MAX_INSTALLMENTS,
   newInstallmentRow,
-  PLAN_PREVIEW_AMOUNT_MINOR,
+  PLAN_PREVIEW_AMOUNT,
   previewPlan,
   toInstallmentFractions,
   type InstallmentsFormInput,
@@ -34,7 +34,7 @@ const resolver = zodResolver(installmentsForm) as unknown as Resolver<Installmen
 function PlanPreview({ rows }: { rows: InstallmentsFormInput['installments'] }) {
   const { t } = useTranslation('backoffice');
   const preview = previewPlan(rows.map((row) => row.percent));
-  const example = formatAmount(fromMinorUnits(PLAN_PREVIEW_AMOUNT_MINOR));
+  const example = formatAmount(PLAN_PREVIEW_AMOUNT);
   return (
     <Stack gap={4} component="section" aria-label={t('installments.preview.title')}>
       <Text fw={600} fz="sm">
