@@ -61,14 +61,35 @@ export function activeCurrency(): Currency {
 /** Each language's locale for figures: Latin digits in Arabic too, as the interface writes every figure. */
 const LOCALES: Record<Language, string> = { en: 'en-US', ar: 'ar-u-nu-latn' };
 
+const DISPLAYS = new Map<string, 'symbol' | 'name'>();
+const LATIN = /[A-Za-z]/;
+
+/**
+ * Whether a language writes the currency by its symbol or by its name. By the symbol ('KWD', '$',
+ * 'د.ك.‏'), except where the symbol of an Arabic text would be Latin letters ('US$'): Arabic writes the
+ * name then ('دولار أمريكي'), as every Arabic text of the platform is free of Latin words.
+ */
+function displayOf(language: Language, currency: Currency): 'symbol' | 'name' {
+  const key = `${language} ${currency.code}`;
+  let display = DISPLAYS.get(key);
+  if (display === undefined) {
+    const parts = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: currency.code }).formatToParts(1);
+    const symbol = parts.find((part) => part.type === 'currency')?.value ?? currency.code;
+    display = language === 'ar' && LATIN.test(symbol) ? 'name' : 'symbol';
+    DISPLAYS.set(key, display);
+  }
+  return display;
+}
+
 const SYMBOLS = new Map<string, string>();
 
-/** How a language writes the currency beside a figure: '$' or 'KWD' in English, 'US$' or 'د.ك.‏' in Arabic. */
+/** How a language writes the currency beside a figure: '$' or 'KWD' in English, 'د.ك.‏' or 'دولار أمريكي' in Arabic. */
 export function currencySymbol(language: Language = 'en', currency: Currency = active): string {
   const key = `${language} ${currency.code}`;
   let symbol = SYMBOLS.get(key);
   if (symbol === undefined) {
-    const parts = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: currency.code }).formatToParts(1);
+    const options = { style: 'currency', currency: currency.code, currencyDisplay: displayOf(language, currency) } as const;
+    const parts = new Intl.NumberFormat(LOCALES[language], options).formatToParts(1);
     symbol = parts.find((part) => part.type === 'currency')?.value ?? currency.code;
     SYMBOLS.set(key, symbol);
   }
@@ -92,7 +113,8 @@ const FORMATTERS = new Map<string, Intl.NumberFormat>();
 
 /**
  * An amount in currency units as a reader sees it, with the currency and all its decimals:
- * 'KWD 1,250.500' and '1,250.500 د.ك.‏' (Intl's own patterns for the language), '$1,250.50'.
+ * 'KWD 1,250.500' and '1,250.500 د.ك.‏' (Intl's own patterns for the language), '$1,250.50' and
+ * '1,250.50 دولار أمريكي'.
  */
 export function formatAmount(amount: number, language: Language = 'en', currency: Currency = active): string {
   const key = `${language} ${currency.code}`;
@@ -102,6 +124,7 @@ export function formatAmount(amount: number, language: Language = 'en', currency
     formatter = new Intl.NumberFormat(LOCALES[language], {
       style: 'currency',
       currency: currency.code,
+      currencyDisplay: displayOf(language, currency),
       minimumFractionDigits: currency.minorUnit,
       maximumFractionDigits: currency.minorUnit,
     });

@@ -56,6 +56,11 @@ export function minorUnitsText(minor: number, currency: Currency = activeCurrenc
   return `${sign}${digits.slice(0, -currency.minorUnit)}.${digits.slice(-currency.minorUnit)}`;
 }
 
+/** The same for an amount in currency units: 1250.5 → "1250.500" in dinars, "1250.50" in dollars. */
+export function amountText(amount: number, currency: Currency = activeCurrency()): string {
+  return minorUnitsText(toMinorUnits(amount, currency), currency);
+}
+
 /** The smallest amount in currency units: one cent, one fils. */
 export function minAmount(currency: Currency = activeCurrency()): number {
   return 1 / currency.minorPerUnit;

@@ -19,7 +19,7 @@ describe('translating a server sentence', () => {
     expect(refused).toBe(`هذا غير ممكن بينما حالة الطلب ${i18n.t('status.waiting', { ns: 'orders' })}`);
     expect(refused).not.toContain('waiting');
     // an amount in the sentence is written as Arabic writes figures, with the currency
-    expect(translateMessage(amountTooLargeMessage(250)).replace(/[\u200f\u00a0]/g, ' ')).toBe('يجب أن يكون المبلغ  250.00 US$ كحد أقصى');
+    expect(translateMessage(amountTooLargeMessage(250))).toBe('يجب أن يكون المبلغ 250.00 دولار أمريكي كحد أقصى');
     // the decimals by Arabic's plural forms: two, then three (few)
     expect(translateMessage(fillMessage('amountDecimals', { digits: 2 }))).toBe('يمكن أن يحتوي المبلغ على منزلتين عشريتين كحد أقصى');
     expect(translateMessage(fillMessage('amountDecimals', { digits: 3 }))).toBe('يمكن أن يحتوي المبلغ على 3 منازل عشرية كحد أقصى');
