@@ -70,7 +70,7 @@ describe('the currency', () => {
     expect(formatAmount(1234.5)).toBe('$1,234.50');
     expect([currencySymbol('en', kwd), currencySymbol('ar', kwd).replace(/\u200f/g, ''), currencySymbol('en', usd), currencySymbol('ar', usd)]).toEqual(['KWD', 'د.ك.', '$', 'دولار أمريكي']);
     for (const code of ['KWD', 'BHD', 'OMR', 'SAR', 'AED', 'QAR', 'USD', 'EUR']) expect(formatAmount(1250.5, 'ar', currencyOf(code)), code).not.toMatch(/[A-Za-z]/);
-    expect([currencyName('en', kwd), currencyName('ar', kwd)]).toEqual(['Kuwaiti Dinar', 'دينار كويتي']);
+    expect([currencyName('en', kwd), currencyName('ar', kwd), currencyName('en', usd), currencyName('ar', usd)]).toEqual(['Kuwaiti dinars', 'دينار كويتي', 'US dollars', 'دولار أمريكي']);
   });
 
   it('writes amounts in minor units as plain numbers with every decimal, from the integer', () => {

@@ -98,12 +98,16 @@ export function currencySymbol(language: Language = 'en', currency: Currency = a
 
 const NAMES = new Map<string, string>();
 
-/** The currency's name in a language: 'Kuwaiti Dinar', 'دينار كويتي'. */
+/** The currency's name as a sentence says 'in …': 'Kuwaiti dinars', 'US dollars'; in Arabic 'دينار كويتي'. */
 export function currencyName(language: Language = 'en', currency: Currency = active): string {
   const key = `${language} ${currency.code}`;
   let name = NAMES.get(key);
   if (name === undefined) {
-    name = new Intl.DisplayNames([LOCALES[language]], { type: 'currency' }).of(currency.code) ?? currency.code;
+    name =
+      language === 'en'
+        ? new Intl.NumberFormat(LOCALES.en, { style: 'currency', currency: currency.code, currencyDisplay: 'name' }).formatToParts(2).find((part) => part.type === 'currency')?.value
+        : new Intl.DisplayNames([LOCALES[language]], { type: 'currency' }).of(currency.code);
+    name ??= currency.code;
     NAMES.set(key, name);
   }
   return name;
