@@ -136,7 +136,7 @@ test('the admin reorders the insurers by dragging', async ({ browser, request })
   const rows = dialog.getByRole('listitem');
   await expect(rows).toHaveCount(2);
   // Whatever the order is now, the second company is dragged above the first.
-  const [first, second] = (await rows.allInnerTexts()).map((text) => text.trim());
+  const [first, second] = (await rows.allInnerTexts()).map((text) => text.trim()) as [string, string];
   const handle = dialog.getByLabel(`Drag ${second}`);
   const target = dialog.getByLabel(`Drag ${first}`);
   // The dialog slides in: hovering waits until the handle has stopped moving (two equal animation

@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_DOCUMENT_BYTES, MESSAGES, messageKeyOf, matchMessage } from '@qist/domain';
+import { MAX_DOCUMENT_BYTES, MESSAGES, configureCurrency, messageKeyOf, matchMessage } from '@qist/domain';
 import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
@@ -28,6 +28,7 @@ import { PASSWORD_RESET_TTL_MS, createPasswordService } from './modules/auth/pas
 import { usersRoutes } from './modules/auth/users-routes.js';
 import { createUsersService } from './modules/auth/users-service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { publicConfigRoutes } from './modules/health/public-config-routes.js';
 import { backofficeRoutes } from './modules/backoffice/routes.js';
 import { createBackofficeService } from './modules/backoffice/service.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -121,6 +122,8 @@ function validationMessage(error: { validation: { instancePath: string; message?
 }
 
 export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true }: AppDeps): Promise<FastifyInstance> {
+  // One process, one currency: every schema, sum and sentence of the domain follows it (ADR 19).
+  configureCurrency(config.currency.code);
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -216,6 +219,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   registerHeadPolicy(app);
 
   await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(publicConfigRoutes, { prefix: '/api/v1', currency: config.currency });
   const preregistration = createPreregistrationService({ db, throttle, maxPerHour: config.preregisterMaxPerHour });
   await app.register(preregistrationRoutes, { prefix: '/api/v1', preregistration });
 

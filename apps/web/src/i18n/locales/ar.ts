@@ -260,7 +260,7 @@ export const ar: Translation<CommonResources> = {
     email: 'البريد الإلكتروني',
     phone: 'الهاتف',
     industry: 'القطاع',
-    loanAmount: 'مبلغ التمويل المطلوب ($)',
+    loanAmount: 'مبلغ التمويل المطلوب',
     year: 'سنة التأسيس',
   },
   panel: {

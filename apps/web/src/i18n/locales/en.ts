@@ -275,7 +275,7 @@ export const en = {
     email: 'Email',
     phone: 'Phone',
     industry: 'Industry',
-    loanAmount: 'Requested loan amount ($)',
+    loanAmount: 'Requested loan amount',
     year: 'Year of establishment',
   },
   panel: {

@@ -282,7 +282,7 @@ describe('in Arabic', () => {
     expect(await screen.findByRole('region', { name: 'تفاصيل الطلب' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const breakdown = within(screen.getByRole('region', { name: 'التفصيل المالي' }));
-    expect(breakdown.getByText('$900.00')).toBeInTheDocument();
+    expect(breakdown.getByText('900.00 دولار أمريكي')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'دفع' })).toBeInTheDocument();
   });
 
@@ -293,6 +293,6 @@ describe('in Arabic', () => {
     cleanup();
     openOrder('insurance', order(5, 3, { pendingPayout: PENDING }));
     const notice = await screen.findByRole('status', { name: 'دفعة بانتظار الموافقة' });
-    expect(notice).toHaveTextContent('طلب bank1@example.com دفع $1,000.00');
+    expect(notice).toHaveTextContent('طلب bank1@example.com دفع 1,000.00 دولار أمريكي');
   });
 });
