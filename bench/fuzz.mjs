@@ -65,7 +65,7 @@ try {
     PREREGISTER_MAX_PER_HOUR: '1000000',
   });
   const storage = createLocalStorage(uploadsDir(config));
-  await prepareDatabase(database, { seedDemo: true, storage, sessionSecret: config.sessionSecret });
+  await prepareDatabase(database, { seedDemo: true, storage, sessionSecret: config.sessionSecret, currency: config.currency });
   app = await buildApp({ config, db: database.db, logger: false, runDispatcher: false, storage });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address();

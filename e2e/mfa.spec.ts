@@ -1,8 +1,12 @@
 // Two-step sign-in (DESIGN §8): a back-office account signs in with its password, then a code of its
 // authenticator (generated here with the same TOTP library as the server), or one of its recovery
-// codes, each of which works once. The sign-in page's first load does not carry the code step.
+// codes, each of which works once. The sign-in page's first load does not carry the code step. An SME
+// sets it up by choice from its account page, gives a recovery code on a payment link's page, and
+// turns it off again.
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { api, journeysAdminToken, newBackOfficeAccount, nextCode, storedSession, type BackOfficeAccount } from './support';
+import { Secret, TOTP } from 'otpauth';
+import { SME_CODE, api, expectToast, journeysAdminToken, newBackOfficeAccount, nextCode, signIn, storedSession, uniqueEmail, type BackOfficeAccount } from './support';
 
 type AuditRow = { action: string; actor: { email: string } | null; detail: Record<string, unknown> };
 
@@ -80,4 +84,53 @@ test('a recovery code signs in once; the same code is refused the second time', 
   await field.fill(anotherCode!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/insurance(\/|$)/);
+});
+
+test('an SME turns two-step sign-in on from its account page, signs in on a payment link with a recovery code, and turns it off', async ({ browser, request }) => {
+  const email = uniqueEmail('two-step-sme');
+  const password = 'sturdy-ledger-42';
+  const registered = await request.post('/api/v1/auth/register', { data: { email, password, role: 'sme', code: SME_CODE } });
+  expect(registered.status()).toBe(200);
+
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/sme\//);
+  await page.goto('/sme/account');
+  const card = page.getByRole('region', { name: 'Two-step sign-in' });
+  await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  await card.getByRole('link', { name: 'Set up' }).click();
+  await expect(page).toHaveURL(/\/two-step-setup$/);
+
+  const secret = ((await page.getByTestId('mfa-secret').textContent()) ?? '').trim();
+  const app = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  await page.getByLabel('2. Enter the 6-digit code the app shows').fill(app.generate());
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  const shown = page.getByTestId('recovery-codes').locator('code');
+  await expect(shown).toHaveCount(10);
+  const codes = (await shown.allTextContents()).map((code) => code.trim());
+  await page.getByRole('button', { name: 'I saved them, continue' }).click();
+  await expect(page).toHaveURL(/\/sme\/account$/);
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+
+  // A payment link in another browser: the code step on the link's own page, not the sign-in page.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/pay-order?orderId=${randomUUID()}`);
+  await visitor.getByLabel('Email').fill(email);
+  await visitor.getByLabel('Password', { exact: true }).fill(password);
+  await visitor.getByRole('button', { name: 'Sign In' }).click();
+  await visitor.getByRole('button', { name: 'Use a recovery code' }).click();
+  await expect(visitor).toHaveURL(/\/pay-order\?orderId=/);
+  expect((await storedSession(visitor)).token).toBeNull();
+  await visitor.getByLabel('Recovery code').fill(codes[0]!);
+  await visitor.getByRole('button', { name: 'Verify' }).click();
+  await expect.poll(async () => (await storedSession(visitor)).role).toBe('sme');
+
+  // Off again, with another recovery code.
+  await card.getByRole('button', { name: 'Turn off' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn off two-step sign-in' });
+  await dialog.getByRole('button', { name: 'Use a recovery code' }).click();
+  await dialog.getByLabel('Recovery code').fill(codes[1]!);
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expectToast(page, 'two-step sign-in is off: signing in asks only for your password');
+  await expect(card.getByText('Off', { exact: true })).toBeVisible();
 });

@@ -102,7 +102,7 @@ test.describe('in Arabic at phone width', () => {
     const description = `ورق طباعة ${amount}`;
     // The panel's menu opens in a drawer on a phone.
     await page.getByRole('button', { name: OPEN_MENU_AR }).click();
-    await createOrderFromSupplierPage(page, { suppliers: 'الموردون', createOrder: 'إنشاء طلب', submit: 'إنشاء الطلب', amount: 'المبلغ ($)', description: 'الوصف' }, amount, description);
+    await createOrderFromSupplierPage(page, { suppliers: 'الموردون', createOrder: 'إنشاء طلب', submit: 'إنشاء الطلب', amount: 'المبلغ (دولار أمريكي)', description: 'الوصف' }, amount, description);
     await expectToast(page, 'تم إرسال رابط الدفع عبر البريد الإلكتروني والرسائل القصيرة');
     const orderId = await orderIdByDescription(page, description);
     await page.goto(`/pay-order?orderId=${orderId}`);

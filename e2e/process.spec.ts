@@ -131,14 +131,17 @@ test('with DATABASE_URL the server uses that PostgreSQL and starts none of its o
   const externalDir = mkdtempSync(path.join(tmpdir(), 'qist-external-'));
   const servers: ChildProcess[] = [];
   try {
-    const owner = await startServer(embeddedDir);
+    // Processes of one deployment share its SESSION_SECRET (each would otherwise make its own in its
+    // DATA_DIR, and one's tokens would mean nothing to the other).
+    const shared = { SESSION_SECRET: `e2e-shared-session-secret-${Date.now()}-0123456789` };
+    const owner = await startServer(embeddedDir, shared);
     servers.push(owner.child);
     // The first server's PostgreSQL stands in for an external one.
     const { user, password } = JSON.parse(readFileSync(path.join(embeddedDir, 'postgres-credentials.json'), 'utf8'));
     const pgPort = readFileSync(path.join(embeddedDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
     const url = `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/qist`;
 
-    const external = await startServer(externalDir, { DATABASE_URL: url });
+    const external = await startServer(externalDir, { ...shared, DATABASE_URL: url });
     servers.push(external.child);
     expect(existsSync(path.join(externalDir, 'postgres'))).toBe(false);
 
@@ -153,8 +156,11 @@ test('with DATABASE_URL the server uses that PostgreSQL and starts none of its o
     // including a session the other has just served (nothing about sessions is kept in a process).
     const kept = login.body.content.token as string;
     const elsewhere = (await post(external.base, '/api/v1/auth/login', { email, password: 'sturdy-ledger-42' })).body.content.token as string;
-    expect(await meStatus(external.base, elsewhere)).toBe(200);
-    expect(await meStatus(external.base, kept)).toBe(200);
+    // Each process serves the other's session first: both are alive everywhere.
+    for (const base of [owner.base, external.base]) {
+      expect(await meStatus(base, elsewhere)).toBe(200);
+      expect(await meStatus(base, kept)).toBe(200);
+    }
     const changed = await post(owner.base, '/api/v1/auth/password/change', { currentPassword: 'sturdy-ledger-42', newPassword: 'another-ledger-43' }, kept);
     expect(changed).toEqual({ status: 200, body: { status: true, content: {} } });
     expect(await meStatus(external.base, elsewhere)).toBe(401);

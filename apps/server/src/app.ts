@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_DOCUMENT_BYTES, MESSAGES, MINOR_UNIT_DIGITS, messageKeyOf, matchMessage } from '@qist/domain';
+import { MAX_DOCUMENT_BYTES, MESSAGES, configureCurrency, messageKeyOf, matchMessage } from '@qist/domain';
 import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
@@ -28,6 +28,7 @@ import { PASSWORD_RESET_TTL_MS, createPasswordService } from './modules/auth/pas
 import { usersRoutes } from './modules/auth/users-routes.js';
 import { createUsersService } from './modules/auth/users-service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { publicConfigRoutes } from './modules/health/public-config-routes.js';
 import { backofficeRoutes } from './modules/backoffice/routes.js';
 import { createBackofficeService } from './modules/backoffice/service.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -60,13 +61,6 @@ import { createSandboxGateway, type SandboxGateway } from './modules/orders/sand
 import { createOrdersService, type OrdersService } from './modules/orders/service.js';
 import { createRefundWorker, type RefundWorker } from './modules/orders/refund-worker.js';
 import { paymentAdminRoutes } from './modules/orders/payment-admin-routes.js';
-
-/**
- * The currency payments are taken and settled in. The platform's amounts are dollars with two decimals
- * today (packages/domain/src/money.ts); when CURRENCY becomes a setting (issue 19, its currency part),
- * this is where it reaches the gateways.
- */
-const PAYMENT_CURRENCY = { code: 'USD', minorUnitDigits: MINOR_UNIT_DIGITS };
 
 export interface AppDeps {
   config: Config;
@@ -134,6 +128,8 @@ function validationMessage(error: { validation: { instancePath: string; message?
 }
 
 export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true }: AppDeps): Promise<FastifyInstance> {
+  // One process, one currency: every schema, sum and sentence of the domain follows it (ADR 19).
+  const currency = configureCurrency(config.currency.code);
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -232,6 +228,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   registerHeadPolicy(app);
 
   await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(publicConfigRoutes, { prefix: '/api/v1', currency: config.currency });
   const preregistration = createPreregistrationService({ db, throttle, maxPerHour: config.preregisterMaxPerHour });
   await app.register(preregistrationRoutes, { prefix: '/api/v1', preregistration });
 
@@ -299,7 +296,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       ? undefined
       : createSandboxGateway({
           db,
-          currency: PAYMENT_CURRENCY.code,
+          currency: currency.code,
           // The sandbox posts its signed callback through the app's own HTTP pipeline, as a remote gateway would.
           sendCallback: async (body) => {
             const payload = JSON.stringify(body);
@@ -319,7 +316,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     (myfatoorahSettings
       ? createMyFatoorahGateway({
           ...myfatoorahSettings,
-          currency: PAYMENT_CURRENCY,
+          currency,
           // MyFatoorah sends the payer back to the platform's result page, which verifies the payment.
           returnUrl: (transactionId) => `${config.publicUrl}/sme/payment-result/${encodeURIComponent(transactionId)}`,
         })
@@ -342,7 +339,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     callbackSecret: gatewaySecret,
     refunds,
     pendingTtlMs: config.paymentPendingTtlMs,
-    currency: PAYMENT_CURRENCY.code,
+    currency: currency.code,
     log: (detail, message) => app.log.warn(detail, message),
     clock,
   });

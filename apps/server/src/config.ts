@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ROLES, type Role } from '@qist/domain';
+import { DEFAULT_CURRENCY_CODE, ROLES, currencyOf, isCurrencyCode, unknownCurrencyMessage, type Currency, type Role } from '@qist/domain';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -15,6 +15,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // ISO 4217; its minor unit comes from Intl (docs/decisions/0019-currency.md). A database keeps the one it was made in.
+  CURRENCY: z
+    .string()
+    .default(DEFAULT_CURRENCY_CODE)
+    .refine(isCurrencyCode, { error: (issue) => unknownCurrencyMessage(String(issue.input)) }),
   SEED_DEMO: booleanFlag.default(true),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Qist <no-reply@qist.example>'),
@@ -75,6 +80,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The platform's currency: every amount is in it, in minor units below the API. */
+  currency: Currency;
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -156,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    currency: currencyOf(e.CURRENCY),
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -49,7 +49,12 @@ async function main(): Promise<void> {
     }
     database = createDatabase(config.databaseUrl ?? embedded!.url);
     const storage = createLocalStorage(uploadsDir(config));
-    const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo, sessionSecret: config.sessionSecret, storage });
+    const { seeded } = await prepareDatabase(database, {
+      seedDemo: config.seedDemo,
+      sessionSecret: config.sessionSecret,
+      storage,
+      currency: config.currency,
+    });
     if (seeded) log('seeded the demo data into the new database');
     app = await buildApp({ config, db: database.db, storage });
     if (seeded && app.sandbox) {

@@ -64,6 +64,7 @@ describe('the API document', () => {
     expect(publicOnes.sort()).toEqual(
       [
         'GET /api/health',
+        'GET /api/v1/pub/config',
         'GET /api/v1/pub/gateway/sandbox/{transactionId}',
         'POST /api/v1/ads/form/register',
         'POST /api/v1/auth/login',

@@ -3,6 +3,7 @@ export * from './language.js';
 export * from './levels.js';
 export * from './order-status.js';
 export * from './messages.js';
+export * from './currency.js';
 export * from './money.js';
 export * from './schemas/envelope.js';
 export * from './schemas/fields.js';

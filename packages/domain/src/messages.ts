@@ -64,6 +64,7 @@ export const MESSAGES = {
   mfaSetupMissing: 'start the set-up again: no secret is waiting for confirmation',
   mfaRequiredForRole: 'your role needs two-step sign-in; it cannot be turned off',
   mfaSecretUnreadable: 'your authenticator can no longer be checked (the server key changed); sign in with a recovery code, then set up two-step sign-in again',
+  mfaTurnedOff: 'two-step sign-in is off: signing in asks only for your password',
   // pre-registration (part 1 §5)
   companyNameRequired: 'Company name is required',
   businessSectorRequired: 'Please select your business sector',
@@ -148,7 +149,6 @@ export const MESSAGES = {
   settingsDone: 'done!',
   // checks every request passes
   controlCharacters: 'the text contains characters that are not allowed',
-  amountTwoDecimals: 'the amount can have at most 2 decimals',
   invalidRequest: 'the request is not valid',
   invalidMultipart: 'the upload is not a valid form, please select the file again',
   requestTooLarge: 'the request is too large',
@@ -159,7 +159,6 @@ export const MESSAGES = {
   creditLimitMissing: 'the SME has no credit limit to activate',
   // orders and payments (part 1 §5, §8; DESIGN.md §7)
   amountRequired: 'enter amount',
-  amountTooSmall: 'must be more than 1$',
   orderNotFound: 'order not found',
   orderCreated: 'payment link is sent by email and sms',
   orderCheckPayment: 'please check and do payment',
@@ -228,7 +227,10 @@ export function messageKeyOf(text: string): MessageKey | undefined {
  */
 export const MESSAGE_TEMPLATES = {
   codeLockedMinutes: 'too many codes or wrong tries, please try again in {minutes} minutes',
-  amountTooLarge: 'must be less than {credit}$',
+  // amounts (DESIGN §8, Currency): the decimals of the platform's currency; amounts as amountInSentence writes them
+  amountDecimals: 'the amount can have at most {digits} decimals',
+  amountTooSmall: 'must be more than {amount}',
+  amountTooLarge: 'must be less than {credit}',
   orderWrongStatus: 'this is not possible while the order is {status}',
 } as const;
 

@@ -3,7 +3,6 @@ import {
   basisPointsToFraction,
   basisPointsToPercentText,
   decimalPlaces,
-  formatAmount,
   fractionToBasisPoints,
   fromMinorUnits,
   isWholePlan,
@@ -43,10 +42,6 @@ describe('money in minor units', () => {
     expect(basisPointsToFraction(700) * 100).not.toBe(7); // the float way: 7.000000000000001
     expect([700, 9300, 1250, 3333, 10_000, 5, 50, 0, -1250].map(basisPointsToPercentText)).toEqual(['7', '93', '12.5', '33.33', '100', '0.05', '0.5', '0', '-12.5']);
     expect(() => basisPointsToPercentText(1.5)).toThrow(RangeError);
-  });
-
-  it('formats amounts in dollars', () => {
-    expect(formatAmount(1234.5)).toBe('$1,234.50');
   });
 });
 

@@ -1,9 +1,8 @@
-// Money in integer minor units (cents) and rates in integer basis points.
-// The API speaks currency units and fractions; convert at the edge with these helpers only.
+// Money in integer minor units (cents, fils: the platform's currency, see currency.ts) and rates in
+// integer basis points. The API speaks currency units and fractions; convert at the edge with these
+// helpers only.
+import { activeCurrency, formatAmount, type Currency } from './currency.js';
 
-export const MINOR_PER_UNIT = 100;
-/** Decimals an amount in currency units may have: a whole number of minor units. */
-export const MINOR_UNIT_DIGITS = 2;
 export const BASIS_POINTS_PER_WHOLE = 10_000;
 
 function assertSafeInteger(value: number, what: string): void {
@@ -22,24 +21,65 @@ export function decimalPlaces(value: number): number {
   return Math.max(0, fraction.length - Number(exponent));
 }
 
-/** Whether an amount in currency units is a whole number of minor units (at most two decimals, exactly). */
-export function hasWholeMinorUnits(amount: number): boolean {
-  return decimalPlaces(amount) <= MINOR_UNIT_DIGITS;
+/**
+ * Whether an amount in currency units is a whole number of minor units: at most as many decimals
+ * as the currency has (2 for dollars, 3 for dinars), counted exactly.
+ */
+export function hasWholeMinorUnits(amount: number, currency: Currency = activeCurrency()): boolean {
+  return decimalPlaces(amount) <= currency.minorUnit;
 }
 
-/** 12.34 → 1234. Rounds half away from zero to the nearest cent, after removing float noise. */
-export function toMinorUnits(amount: number): number {
+/** 12.34 → 1234 in dollars, 12.345 → 12345 in dinars. Rounds half away from zero to the nearest minor unit, after removing float noise. */
+export function toMinorUnits(amount: number, currency: Currency = activeCurrency()): number {
   if (!Number.isFinite(amount)) throw new RangeError(`amount is not finite: ${amount}`);
-  const scaled = Number((amount * MINOR_PER_UNIT).toFixed(6));
+  const scaled = Number((amount * currency.minorPerUnit).toFixed(6));
   const minor = Math.sign(scaled) * Math.round(Math.abs(scaled));
   assertSafeInteger(minor, 'amount in minor units');
   return minor === 0 ? 0 : minor;
 }
 
-/** 1234 → 12.34 */
-export function fromMinorUnits(minor: number): number {
+/** 1234 → 12.34 in dollars, 12345 → 12.345 in dinars. */
+export function fromMinorUnits(minor: number, currency: Currency = activeCurrency()): number {
   assertSafeInteger(minor, 'amount in minor units');
-  return minor / MINOR_PER_UNIT;
+  return minor / currency.minorPerUnit;
+}
+
+/**
+ * An amount in minor units as a plain decimal number with every decimal of the currency, written from
+ * the integer (no float, no grouping, no symbol), for exports: 125050 → "1250.50", 1250500 → "1250.500".
+ */
+export function minorUnitsText(minor: number, currency: Currency = activeCurrency()): string {
+  assertSafeInteger(minor, 'amount in minor units');
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(currency.minorUnit + 1, '0');
+  if (currency.minorUnit === 0) return `${sign}${digits}`;
+  return `${sign}${digits.slice(0, -currency.minorUnit)}.${digits.slice(-currency.minorUnit)}`;
+}
+
+/** The same for an amount in currency units: 1250.5 → "1250.500" in dinars, "1250.50" in dollars. */
+export function amountText(amount: number, currency: Currency = activeCurrency()): string {
+  return minorUnitsText(toMinorUnits(amount, currency), currency);
+}
+
+/** The smallest amount in currency units: one cent, one fils. */
+export function minAmount(currency: Currency = activeCurrency()): number {
+  return 1 / currency.minorPerUnit;
+}
+
+/**
+ * An amount as the shared sentences write it ('must be less than {credit}'): the spec's own `500$`
+ * in dollars, and the English figure with its currency in any other ('KWD 500.000'). A client reads
+ * the number back with amountFromSentence and writes it in its reader's language.
+ */
+export function amountInSentence(amount: number, currency: Currency = activeCurrency()): string {
+  return currency.code === 'USD' ? `${amount}$` : formatAmount(amount, 'en', currency);
+}
+
+/** The number of an amountInSentence text ('500$', 'KWD 1,250.500'); undefined when there is none. */
+export function amountFromSentence(text: string): number | undefined {
+  const digits = text.replace(/[^\d.-]/g, '').replace(/^\.+|\.+$/g, '');
+  const value = digits === '' ? Number.NaN : Number(digits);
+  return Number.isFinite(value) ? value : undefined;
 }
 
 /** 0.1 → 1000 basis points. */
@@ -100,17 +140,4 @@ export function splitByPlan(amountMinor: number, planBasisPoints: readonly numbe
 export function splitInTwo(amountMinor: number, firstBasisPoints: number): [number, number] {
   const first = shareOf(amountMinor, firstBasisPoints);
   return [first, amountMinor - first];
-}
-
-const FORMATTERS = new Map<string, Intl.NumberFormat>();
-
-/** Formats an amount in currency units for display: 1234.5 → "$1,234.50". */
-export function formatAmount(amount: number, locale = 'en-US'): string {
-  let formatter = FORMATTERS.get(locale);
-  if (!formatter) {
-    // Building a formatter costs ~70 µs; a notice or a table formats many amounts.
-    formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    FORMATTERS.set(locale, formatter);
-  }
-  return `$${formatter.format(amount)}`;
 }

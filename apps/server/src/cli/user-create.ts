@@ -23,7 +23,7 @@ const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ 
 const database = createDatabase(config.databaseUrl ?? embedded!.url, 2);
 let exitCode = 0;
 try {
-  await prepareDatabase(database, { seedDemo: config.seedDemo, sessionSecret: config.sessionSecret, storage: createLocalStorage(uploadsDir(config)) });
+  await prepareDatabase(database, { seedDemo: config.seedDemo, sessionSecret: config.sessionSecret, storage: createLocalStorage(uploadsDir(config)), currency: config.currency });
   const account = await createBackOfficeAccount(database.db, {
     role: values.role as never,
     email: values.email as string,

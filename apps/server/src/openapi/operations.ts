@@ -109,6 +109,12 @@ export const OPERATIONS: Table = {
     operationId: 'getHealth',
     summary: 'Report whether the service is up: its database answers and carries the migrations',
   },
+  'GET /api/v1/pub/config': {
+    operationId: 'getPublicConfig',
+    summary: 'The platform’s currency (ISO 4217) and its number of decimals, which every amount of the API uses',
+    description:
+      'Amounts travel in currency units with at most `minorUnit` decimals (3 for KWD, 2 for USD); a request with more is refused with 400. Set by `CURRENCY` at start; a database keeps the currency it was made in.',
+  },
   'POST /api/v1/auth/register': { operationId: 'register', summary: 'Sign up as an SME or a supplier with the role’s sign-up code' },
   'POST /api/v1/auth/login': {
     operationId: 'login',

@@ -46,13 +46,13 @@ describe('the order export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('id,created at,SME,SME email,supplier,supplier email,amount,status,status name,paid,late now,late before,discount rate,description');
+    expect(lines[0]).toBe('id,created at,SME,SME email,supplier,supplier email,amount,currency,status,status name,paid,late now,late before,discount rate,description');
     cases.forEach((c, i) => {
       const line = lines.find((l) => l.startsWith(`${ids[i]},`));
       expect(line, c.description).toBeDefined();
       expect(line!.endsWith(`,${c.cell}`), line).toBe(true);
       expect(line).toContain(",' ＋Supplies|cmd,");
-      expect(line).toContain(',12.00,0,created,');
+      expect(line).toContain(',12.00,USD,0,created,');
     });
     expect(response.body).not.toMatch(/,＝1\+1/);
     expect(response.body).not.toMatch(/, ＋Supplies/);

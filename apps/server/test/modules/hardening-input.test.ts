@@ -2,7 +2,7 @@
 // URLs and tokens the framework cannot use, and the headers every answer carries.
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qist/domain';
+import { MESSAGES, amountDecimalsMessage } from '@qist/domain';
 import { categories, preregistrations, smes, users, verificationCodes } from '../../src/db/schema/index.js';
 import { createBackOfficeAccount } from '../../src/modules/auth/back-office.js';
 import { signToken } from '../../src/lib/tokens.js';
@@ -75,9 +75,9 @@ describe('control characters', () => {
 
 describe('amounts', () => {
   it.each([
-    [0.004, MESSAGES.amountTwoDecimals],
-    [1.005, MESSAGES.amountTwoDecimals],
-    [250_000.001, MESSAGES.amountTwoDecimals],
+    [0.004, amountDecimalsMessage()],
+    [1.005, amountDecimalsMessage()],
+    [250_000.001, amountDecimalsMessage()],
     [0, MESSAGES.requestCreditPositive],
   ])('refuses a requested credit of %s', async (requestCredit, msg) => {
     const ids = await seedCategories(ctx.db, [`Cat ${requestCredit}`]);
@@ -103,7 +103,7 @@ describe('amounts', () => {
     const [row] = await ctx.db.select({ id: smes.id }).from(smes).where(eq(smes.userId, sme.id));
     for (const credit of [0.001, 0.004, 100.555, 10_000.004, 999_999_999.999]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/insurance/sme/verify', headers, payload: { smeId: row!.id, desc: '', credit } });
-      expect(body(response)).toEqual({ status: false, msg: MESSAGES.amountTwoDecimals });
+      expect(body(response)).toEqual({ status: false, msg: amountDecimalsMessage() });
     }
     const [after] = await ctx.db.select({ level: smes.level, creditLimit: smes.creditLimit }).from(smes).where(eq(smes.userId, sme.id));
     expect(after).toEqual({ level: 6, creditLimit: 0 });
@@ -112,7 +112,7 @@ describe('amounts', () => {
   it('refuses a pre-registration loan amount with 3 decimals', async () => {
     for (const LoanAmount of [10.123, 50_000.004]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/ads/form/register', payload: preRegistration({ LoanAmount }) });
-      expect(body(response)).toEqual({ status: false, msg: MESSAGES.amountTwoDecimals });
+      expect(body(response)).toEqual({ status: false, msg: amountDecimalsMessage() });
     }
   });
 });

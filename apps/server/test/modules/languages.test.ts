@@ -147,8 +147,8 @@ describe('emails and SMS in the recipient’s language only', () => {
     const arEmail = (await outboxTo(arabic.email))[0]!;
     const arSms = (await outboxTo('+96555000111'))[0]!;
     expect(arEmail.subject).toBe('قسط: ادفع القسط الأول من طلبك');
-    expect(arEmail.body).toBe(`تم إنشاء طلبك بقيمة $250.00. ادفع القسط الأول خلال 72 ساعة وإلا أُلغي الطلب: ${ctx.config.publicUrl}/pay-order?orderId=${arOrder}`);
-    expect(arSms.body).toContain('ادفع القسط الأول من طلبك ($250.00)');
+    expect(arEmail.body).toBe(`تم إنشاء طلبك بقيمة 250.00 دولار أمريكي. ادفع القسط الأول خلال 72 ساعة وإلا أُلغي الطلب: ${ctx.config.publicUrl}/pay-order?orderId=${arOrder}`);
+    expect(arSms.body).toContain('ادفع القسط الأول من طلبك (250.00 دولار أمريكي)');
     for (const text of [arEmail.subject, arEmail.body, arSms.body]) expect(words(text)).not.toMatch(/[A-Za-z]/);
 
     const english = await createAccount(ctx.db, { role: 'sme', level: 8 });

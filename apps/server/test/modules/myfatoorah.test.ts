@@ -5,8 +5,8 @@
 // signature and only make the platform ask MyFatoorah; refunds go through MakeRefund until confirmed.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qist/domain';
-import { createMyFatoorahGateway, decimalToMinor, minorToDecimal, signMyFatoorahWebhook, type MyFatoorahGateway } from '../../src/modules/orders/myfatoorah-gateway.js';
+import { MESSAGES, currencyOf } from '@qist/domain';
+import { createMyFatoorahGateway, decimalToMinor, signMyFatoorahWebhook, type MyFatoorahGateway } from '../../src/modules/orders/myfatoorah-gateway.js';
 import { MF_API_KEY, MF_WEBHOOK_SECRET, startFakeMyFatoorah, type FakeMyFatoorah } from '../fakes/myfatoorah-server.js';
 import { bearer, body, createAccount, loginAs, useTestApp, type TestContext } from '../helpers.js';
 
@@ -37,7 +37,7 @@ beforeAll(() => {
     baseUrl: server.baseUrl,
     apiKey: MF_API_KEY,
     webhookSecret: MF_WEBHOOK_SECRET,
-    currency: { code: 'USD', minorUnitDigits: 2 },
+    currency: currencyOf('USD'),
     returnUrl: (transactionId) => `https://qist.example/sme/payment-result/${transactionId}`,
     timeoutMs: TIMEOUT_MS,
     readRetries: 2,
@@ -62,8 +62,7 @@ function parties(ctx: TestContext) {
 }
 
 describe('amounts in MyFatoorah’s decimals', () => {
-  it('are written from the integer and read back exactly, or not at all', () => {
-    expect([minorToDecimal(2500, 2), minorToDecimal(7, 2), minorToDecimal(12345, 3), minorToDecimal(5, 0)]).toEqual(['25.00', '0.07', '12.345', '5']);
+  it('are read back exactly, or not at all', () => {
     expect([decimalToMinor(25, 2), decimalToMinor('25.000', 2), decimalToMinor(12.345, 3), decimalToMinor('0.07', 2)]).toEqual([2500, 2500, 12345, 7]);
     expect([decimalToMinor(24.999, 2), decimalToMinor('-1', 2), decimalToMinor('abc', 2), decimalToMinor(null, 2)]).toEqual([undefined, undefined, undefined, undefined]);
   });
@@ -342,5 +341,53 @@ describe('the MyFatoorah webhook where the sandbox is the gateway', () => {
       payload: '{}',
     });
     expect([response.statusCode, body(response).msg]).toEqual([403, MESSAGES.gatewayNotInUse]);
+  });
+});
+
+describe('MyFatoorah in Kuwaiti dinars', () => {
+  // The MyFatoorah settings are known once the local server runs (above); this hook runs before the app's.
+  const kwd: Record<string, string> = {};
+  beforeAll(() => void Object.assign(kwd, env, { CURRENCY: 'KWD' }));
+  const ctx = useTestApp({ env: kwd });
+  const p = parties(ctx);
+  const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: p.sme.headers, payload });
+
+  it('asks for the instalment to the fil in KWD, and settles only on exactly that many fils', async () => {
+    const created = await post('/api/v1/sme/order/create', { providerId: p.supplierId, amount: 123.457, description: 'Cold-room shelving' });
+    expect(created.statusCode, created.body).toBe(200);
+    const orderId = body(created).content.order._id as string;
+    const shown = body(await ctx.app.inject({ method: 'GET', url: `/api/v1/sme/order/show/${orderId}`, headers: p.sme.headers })).content.order;
+    expect(shown.installments.map((i: { amount: number }) => i.amount)).toEqual([30.864, 30.864, 30.864, 30.865]);
+
+    const start = async () => {
+      const started = body(await post('/api/v1/sme/pay/init', { orderId })).content as { transactionId: string };
+      return { transactionId: started.transactionId, invoiceId: server.invoiceOf(started.transactionId).InvoiceId };
+    };
+    const first = await start();
+    const call = server.calls.find((c) => c.path === 'SendPayment' && c.body.CustomerReference === first.transactionId)!;
+    expect(call.body).toMatchObject({ InvoiceValue: 30.864, DisplayCurrencyIso: 'KWD' });
+
+    // One fil short settles nothing and is shown to the admin in dinars.
+    server.pay(first.invoiceId, { value: '30.863' });
+    expect(body(await post('/api/v1/sme/pay/verify', { transactionId: first.transactionId })).content.payStatus).toBe(false);
+    const listed = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payment/anomaly/list', headers: p.admin })).content;
+    expect(listed.anomalies.find((a: { transactionId: string }) => a.transactionId === first.transactionId)).toMatchObject({
+      kind: 'amount_mismatch',
+      expected: { amount: 30.864, currency: 'KWD' },
+      gatewayAnswer: { status: 'approved', amount: 30.863, currency: 'KWD' },
+    });
+
+    // The exact amount, written by MyFatoorah with three decimals, settles the instalment once.
+    const invoice = server.invoiceOf(first.transactionId);
+    server.cancel(invoice.InvoiceId);
+    await post('/api/v1/sme/pay/verify', { transactionId: first.transactionId });
+    const second = await start();
+    expect(second.invoiceId).not.toBe(first.invoiceId);
+    server.pay(second.invoiceId, { value: '30.864' });
+    expect(body(await post('/api/v1/sme/pay/verify', { transactionId: second.transactionId })).content).toEqual({ payStatus: true, orderId });
+    const paid = await ctx.db.execute<{ amount: string }>(
+      sql`select p.amount from ledger_postings p join ledger_entries e on e.id = p.entry_id where e.order_id = ${orderId} and e.kind = 'installment_paid' and p.account = 'gateway_clearing'`,
+    );
+    expect(paid.rows.map((r) => Number(r.amount))).toEqual([30_864]);
   });
 });

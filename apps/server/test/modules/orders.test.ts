@@ -2,7 +2,7 @@
 // schedule, cancel, the sandbox gateway, settlement exactly once, the ledger and the outbox.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qist/domain';
+import { MESSAGES, amountDecimalsMessage, amountTooSmallMessage } from '@qist/domain';
 import { buildApp } from '../../src/app.js';
 import { createDatabase } from '../../src/db/client.js';
 import { signCallback, callbackSecret, CALLBACK_SIGNATURE_HEADER } from '../../src/modules/orders/gateway.js';
@@ -119,8 +119,8 @@ describe('creating an order', () => {
     const { headers, smeId } = await activeSme(50_000);
     const unverified = await partyId('providers', (await createAccount(ctx.db, { role: 'provider', level: 3 })).id);
     const cases: [unknown, number, string][] = [
-      [{ providerId: supplierId, amount: 0.5, description: 'x' }, 400, MESSAGES.amountTooSmall],
-      [{ providerId: supplierId, amount: 10.001, description: 'x' }, 400, MESSAGES.amountTwoDecimals],
+      [{ providerId: supplierId, amount: 0.5, description: 'x' }, 400, amountTooSmallMessage()],
+      [{ providerId: supplierId, amount: 10.001, description: 'x' }, 400, amountDecimalsMessage()],
       [{ providerId: supplierId, amount: '10', description: 'x' }, 400, MESSAGES.amountRequired],
       [{ providerId: supplierId, description: 'x' }, 400, MESSAGES.amountRequired],
       [{ providerId: supplierId, amount: 500.01, description: 'x' }, 400, 'must be less than 500$'],
@@ -150,11 +150,11 @@ describe('creating an order', () => {
         payload: `{"providerId":"${supplierId}","amount":${amount},"description":"large"}`,
       });
     const cases: [string, string][] = [
-      ['10000.004', MESSAGES.amountTwoDecimals],
-      ['10000.0040', MESSAGES.amountTwoDecimals],
-      ['999999.999', MESSAGES.amountTwoDecimals],
-      ['12345.6789e1', MESSAGES.amountTwoDecimals],
-      ['1.0e-7', MESSAGES.amountTwoDecimals],
+      ['10000.004', amountDecimalsMessage()],
+      ['10000.0040', amountDecimalsMessage()],
+      ['999999.999', amountDecimalsMessage()],
+      ['12345.6789e1', amountDecimalsMessage()],
+      ['1.0e-7', amountDecimalsMessage()],
       ['1e21', MESSAGES.amountRequired],
     ];
     for (const [amount, msg] of cases) {

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qist/domain';
+import { MESSAGES, amountDecimalsMessage } from '@qist/domain';
 import { bearer, body, createAccount, loginAs, auditEventsOf, useSecondApp, useTestApp, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp();
@@ -103,7 +103,7 @@ describe('the payout approval threshold', () => {
     expect((await put(THRESHOLD_URL, bank, { threshold: 10 })).statusCode).toBe(403);
     for (const threshold of [-1, 1.001, 'ten']) {
       const refused = await put(THRESHOLD_URL, admin, { threshold });
-      expect([refused.statusCode, body(refused).msg], String(threshold)).toEqual([400, threshold === 1.001 ? MESSAGES.amountTwoDecimals : MESSAGES.payoutThresholdInvalid]);
+      expect([refused.statusCode, body(refused).msg], String(threshold)).toEqual([400, threshold === 1.001 ? amountDecimalsMessage() : MESSAGES.payoutThresholdInvalid]);
     }
     const before = await auditEventsOf(ctx.db, 'payout-approval-threshold');
     await setThreshold(1500.25);

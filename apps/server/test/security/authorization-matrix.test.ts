@@ -255,6 +255,7 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/v1/sme/pay/init': { access: ['sme'], payload: {}, admitted: 400 },
   'POST /api/v1/sme/pay/installment': { access: ['sme'], payload: {}, admitted: 400 },
   'POST /api/v1/sme/pay/verify': { access: ['sme'], payload: {}, admitted: 400 },
+  'GET /api/v1/pub/config': { access: 'public', check: (body) => expect(body.content).toEqual({ currency: 'USD', minorUnit: 2 }) },
   // Public at the gate; without the gateway's signature nothing is read.
   'POST /api/v1/pub/gateway/callback': { access: 'public', payload: {}, admitted: 401 },
   // Public at the gate; here the sandbox is the gateway, so MyFatoorah's webhook is refused for everyone.

@@ -1,4 +1,4 @@
-import { fillMessage, MESSAGES } from '@qist/domain';
+import { amountTooLargeMessage, fillMessage, MESSAGES } from '@qist/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addNamespaceResources, i18n } from './index';
 import { ordersEn } from './locales/orders-en';
@@ -18,11 +18,17 @@ describe('translating a server sentence', () => {
     const refused = translateMessage(fillMessage('orderWrongStatus', { status: 'waiting' }));
     expect(refused).toBe(`هذا غير ممكن بينما حالة الطلب ${i18n.t('status.waiting', { ns: 'orders' })}`);
     expect(refused).not.toContain('waiting');
-    expect(translateMessage(fillMessage('amountTooLarge', { credit: 250 }))).toBe('يجب أن يكون المبلغ 250$ كحد أقصى');
+    // an amount in the sentence is written as Arabic writes figures, with the currency
+    expect(translateMessage(amountTooLargeMessage(250))).toBe('يجب أن يكون المبلغ 250.00 دولار أمريكي كحد أقصى');
+    // the decimals by Arabic's plural forms: two, then three (few)
+    expect(translateMessage(fillMessage('amountDecimals', { digits: 2 }))).toBe('يمكن أن يحتوي المبلغ على منزلتين عشريتين كحد أقصى');
+    expect(translateMessage(fillMessage('amountDecimals', { digits: 3 }))).toBe('يمكن أن يحتوي المبلغ على 3 منازل عشرية كحد أقصى');
   });
 
   it('keeps English as it came, and an unknown sentence untouched', () => {
     expect(translateMessage(fillMessage('orderWrongStatus', { status: 'waiting' }))).toBe('this is not possible while the order is Waiting');
     expect(translateMessage('a sentence from a newer server')).toBe('a sentence from a newer server');
+    expect(translateMessage(amountTooLargeMessage(250))).toBe('must be less than 250$');
+    expect(translateMessage(fillMessage('amountDecimals', { digits: 3 }))).toBe('the amount can have at most 3 decimals');
   });
 });

@@ -1,7 +1,7 @@
 // Shows a shared sentence (a form error or a server msg) in the user's language, by its key.
-import { matchMessage, messageKeyOf, type MessageTemplateKey } from '@qist/domain';
+import { amountFromSentence, formatAmount, matchMessage, messageKeyOf, type MessageTemplateKey } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { i18n } from './index';
+import { i18n, isLanguage } from './index';
 
 /**
  * Values of a filled sentence that are words of the product rather than numbers: an order status
@@ -11,36 +11,51 @@ const WORD_VALUES: Partial<Record<MessageTemplateKey, Record<string, (value: str
   orderWrongStatus: { status: (value) => `status.${value}` },
 };
 
+/** Values that are amounts in the currency ('500$', 'KWD 500.000'): written again as the language writes figures. */
+const AMOUNT_VALUES: Partial<Record<MessageTemplateKey, string>> = { amountTooSmall: 'amount', amountTooLarge: 'credit' };
+
+/** Values that are counts, which pick the plural form of the sentence (Arabic has six). */
+const COUNT_VALUES: Partial<Record<MessageTemplateKey, string>> = { amountDecimals: 'digits' };
+
 /** Looked up by keys built at run time, across namespaces. */
 type Translate = (key: string, options: Record<string, unknown>) => string;
 
-function translateFilled(t: Translate, text: string): string {
+function translateFilled(t: Translate, text: string, language: string | undefined): string {
   const filled = matchMessage(text);
   if (!filled) return text;
   const words = WORD_VALUES[filled.key] ?? {};
-  const values = Object.fromEntries(
+  const amountName = AMOUNT_VALUES[filled.key];
+  const values: Record<string, unknown> = Object.fromEntries(
     Object.entries(filled.values).map(([name, value]) => {
       const keyOf = words[name];
-      return [name, keyOf ? t(keyOf(value), { ns: 'orders', defaultValue: value }) : value];
+      if (keyOf) return [name, t(keyOf(value), { ns: 'orders', defaultValue: value })];
+      const amount = name === amountName && language === 'ar' ? amountFromSentence(value) : undefined;
+      return [name, amount === undefined ? value : formatAmount(amount, 'ar')];
     }),
   );
+  const countName = COUNT_VALUES[filled.key];
+  if (countName) values.count = Number(filled.values[countName]);
   return t(filled.key, { ns: 'messages', ...values });
+}
+
+function languageOf(language: string | undefined): string | undefined {
+  return isLanguage(language) ? language : undefined;
 }
 
 /** The translation of a known sentence; an unknown one (say, from a newer server) is shown as it came. */
 export function translateMessage(text: string): string {
   const key = messageKeyOf(text);
   if (key) return i18n.t(key, { ns: 'messages' });
-  return translateFilled(i18n.t as unknown as Translate, text);
+  return translateFilled(i18n.t as unknown as Translate, text, languageOf(i18n.resolvedLanguage));
 }
 
 /** Same as translateMessage, re-rendering the caller when the language changes. */
 export function useTranslateMessage(): (text: string | undefined) => string | undefined {
-  const { t } = useTranslation('messages');
+  const { t, i18n: instance } = useTranslation('messages');
   return (text) => {
     if (text === undefined) return undefined;
     const key = messageKeyOf(text);
     if (key) return t(key);
-    return translateFilled(t as unknown as Translate, text);
+    return translateFilled(t as unknown as Translate, text, languageOf(instance.resolvedLanguage));
   };
 }

@@ -7,7 +7,7 @@ describe('the activation form', () => {
     expect(initialInstallmentRows([])).toEqual([{ percent: 25 }, { percent: 25 }, { percent: 25 }, { percent: 25 }]);
   });
 
-  it('previews an order of 1,000.00 split by the plan, the remainder on the last part, due every 30 days', () => {
+  it('previews an order of 1,000 (in dollars: 100 000 cents) split by the plan, the remainder on the last part, due every 30 days', () => {
     expect(previewPlan([33.33, 33.33, 33.34])).toEqual([
       { percent: 33.33, amountMinor: 33_330, dueAfterDays: 0 },
       { percent: 33.33, amountMinor: 33_330, dueAfterDays: 30 },

@@ -1,7 +1,7 @@
 // The back office's browser forms that the API has no schema for: the instalment plan and the supplier's
 // discount rate are typed in percent, checked with the spec's messages, and sent as fractions.
 import { z } from 'zod';
-import { basisPointsToFraction, fractionToBasisPoints, isWholePlan } from '../money.js';
+import { basisPointsToFraction, fractionToBasisPoints, isWholePlan, toMinorUnits } from '../money.js';
 import { buildSchedule } from '../orders/schedule.js';
 import { MESSAGES } from '../messages.js';
 import { DEFAULT_DISCOUNT_PERCENT, DEFAULT_INSTALLMENT_PERCENT, insuranceVerifyRequest, smeVerifyRequest } from './schemas.js';
@@ -63,8 +63,8 @@ export function initialInstallmentRows(currentPlan: readonly number[]): { percen
   return percents.map((percent) => ({ percent }));
 }
 
-/** The example order the activation form previews its plan on: 1,000.00, in minor units. */
-export const PLAN_PREVIEW_AMOUNT_MINOR = 100_000;
+/** The example order the activation form previews its plan on: 1,000 in currency units (whole, in any currency). */
+export const PLAN_PREVIEW_AMOUNT = 1000;
 
 export interface PlanPreviewRow {
   percent: number;
@@ -78,7 +78,7 @@ export interface PlanPreviewRow {
  * the plan with the remainder on the last part, deadlines every 30 days). Null until the rows form a
  * whole plan, since no order can be split by anything else.
  */
-export function previewPlan(percents: readonly (number | string)[], amountMinor = PLAN_PREVIEW_AMOUNT_MINOR): PlanPreviewRow[] | null {
+export function previewPlan(percents: readonly (number | string)[], amountMinor = toMinorUnits(PLAN_PREVIEW_AMOUNT)): PlanPreviewRow[] | null {
   if (percents.length === 0 || !percents.every((p): p is number => typeof p === 'number' && Number.isFinite(p) && p > 0)) return null;
   const fractions = percents.map((p) => p / 100);
   if (!isWholePlan(fractions)) return null;

@@ -4,8 +4,8 @@ import { ALL_FILTER } from '../levels.js';
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { okEnvelope } from '../schemas/envelope.js';
-import { MIN_AMOUNT, amount, text } from '../schemas/fields.js';
-import { isWholePlan } from '../money.js';
+import { amount, text } from '../schemas/fields.js';
+import { isWholePlan, minAmount } from '../money.js';
 import { category } from '../onboarding/schemas.js';
 
 export const MAX_SHARE_RATE = 0.99;
@@ -60,7 +60,7 @@ export const smeRejectRequest = z.object({ smeId, desc: description, full: z.boo
 export const insuranceVerifyRequest = z.object({
   smeId,
   desc: text().trim().max(1000).default(''),
-  credit: amount({ required: MESSAGES.creditRequired, tooSmall: MESSAGES.creditRequired }, { min: MIN_AMOUNT, max: 1_000_000_000 }),
+  credit: amount({ required: MESSAGES.creditRequired, tooSmall: MESSAGES.creditRequired }, { min: minAmount, max: 1_000_000_000 }),
 });
 export const insuranceRejectRequest = z.object({
   smeId,

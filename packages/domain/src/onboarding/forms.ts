@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import type { SelfRegisterRole } from '../roles.js';
-import { hasAtMostTwoDecimals } from '../schemas/fields.js';
+import { wholeMinorUnits } from '../schemas/fields.js';
 import { isDocumentTitle, MAX_DOCUMENT_BYTES, PHONE_CODE_LENGTH } from './rules.js';
 import {
   providerInfoRequest,
@@ -36,7 +36,7 @@ const requestCreditText = z
       .string()
       .min(1, { error: MESSAGES.requestCreditRequired, abort: true })
       .regex(/^-?\d+(\.\d+)?$/, { error: MESSAGES.requestCreditRequired, abort: true })
-      .refine((v) => hasAtMostTwoDecimals(Number(v)), { error: MESSAGES.amountTwoDecimals, abort: true })
+      .refine((v) => wholeMinorUnits.check(Number(v)), wholeMinorUnits.params)
       .refine((v) => Number(v) > 0, { error: MESSAGES.requestCreditPositive, abort: true })
       .refine((v) => Number(v) <= 1_000_000_000, MESSAGES.requestCreditRequired),
   );

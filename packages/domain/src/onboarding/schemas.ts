@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { okEnvelope } from '../schemas/envelope.js';
-import { MIN_AMOUNT, amount, text } from '../schemas/fields.js';
+import { minAmount } from '../money.js';
+import { amount, text } from '../schemas/fields.js';
 import { COUNTRY_CODE_VALUES, EMAIL_CODE_LENGTH, PHONE_CODE_LENGTH } from './rules.js';
 
 // ---- email and phone codes
@@ -87,7 +88,7 @@ export const smeInfoRequest = z.object({
   ...commonInfo,
   requestCredit: amount(
     { required: MESSAGES.requestCreditRequired, tooSmall: MESSAGES.requestCreditPositive },
-    { min: MIN_AMOUNT, max: 1_000_000_000 },
+    { min: minAmount, max: 1_000_000_000 },
   ),
 });
 export type SmeInfoRequest = z.infer<typeof smeInfoRequest>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ALL_FILTER } from '../levels.js';
 import { MESSAGES, fillMessage } from '../messages.js';
+import { amountInSentence } from '../money.js';
 import { okEnvelope } from '../schemas/envelope.js';
 import { amount, text } from '../schemas/fields.js';
 import { providerProfile } from '../onboarding/schemas.js';
@@ -35,10 +36,20 @@ export type OrderListQuery = z.infer<typeof orderListQuery>;
 export type OrderListFilter = Pick<OrderListQuery, 'status' | 'late'>;
 
 
+/** 'must be more than 1$' (the spec's words in dollars), 'must be more than KWD 1.000'. */
+export function amountTooSmallMessage(): string {
+  return fillMessage('amountTooSmall', { amount: amountInSentence(MIN_ORDER_AMOUNT) });
+}
+
+/** 'must be less than 500$' (the spec's words in dollars), 'must be less than KWD 500.250': the credit available, in currency units. */
+export function amountTooLargeMessage(credit: number): string {
+  return fillMessage('amountTooLarge', { credit: amountInSentence(credit) });
+}
+
 function orderAmount(maxCredit: number | null) {
-  const tooLarge = maxCredit === null ? undefined : fillMessage('amountTooLarge', { credit: maxCredit });
+  const tooLarge = maxCredit === null ? undefined : () => amountTooLargeMessage(maxCredit);
   return amount(
-    { required: MESSAGES.amountRequired, tooSmall: MESSAGES.amountTooSmall, tooLarge },
+    { required: MESSAGES.amountRequired, tooSmall: amountTooSmallMessage, tooLarge },
     { min: MIN_ORDER_AMOUNT, max: maxCredit ?? MAX_ORDER_AMOUNT },
   );
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { okEnvelope } from '../schemas/envelope.js';
-import { amount, hasAtMostTwoDecimals, text } from '../schemas/fields.js';
+import { amount, text, wholeMinorUnits } from '../schemas/fields.js';
 import { BUSINESS_SECTORS } from './business-sectors.js';
 
 export const ESTABLISHMENT_YEAR_COUNT = 50;
@@ -68,7 +68,7 @@ export const preRegisterForm = z.object({
     .trim()
     .min(1, MESSAGES.loanAmountRequired)
     .refine((v) => Number.isFinite(Number.parseFloat(v)), { error: MESSAGES.loanAmountRequired, abort: true })
-    .refine((v) => hasAtMostTwoDecimals(Number.parseFloat(v)), { error: MESSAGES.amountTwoDecimals, abort: true })
+    .refine((v) => wholeMinorUnits.check(Number.parseFloat(v)), wholeMinorUnits.params)
     .refine((v) => Number.parseFloat(v) >= 1, MESSAGES.loanAmountTooSmall)
     .refine((v) => Number.parseFloat(v) <= MAX_LOAN_AMOUNT, MESSAGES.loanAmountTooLarge),
 });

@@ -15,3 +15,14 @@ export const paginationQuery = z.object({
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 
 export const healthResponse = okEnvelope(z.object({ db: z.literal('up') }));
+
+/** GET /api/v1/pub/config: what a client needs before it shows anything, the platform's currency (DESIGN §8). */
+export const publicConfigResponse = okEnvelope(
+  z.object({
+    /** ISO 4217: 'KWD'. */
+    currency: z.string(),
+    /** Decimals of an amount in this currency: 3 for KWD. */
+    minorUnit: z.number().int(),
+  }),
+);
+export type PublicConfig = z.infer<typeof publicConfigResponse>['content'];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, fillMessage, matchMessage, messageKeyOf } from '../messages.js';
 import { CODE_LIMIT_WINDOW_MS, MAX_CODES_PER_DAY, MAX_WRONG_TRIES_PER_DAY, codeLockedUntil, minutesUntil } from '../onboarding/rules.js';
-import { amount, hasAtMostTwoDecimals, text } from './fields.js';
+import { hasWholeMinorUnits } from '../money.js';
+import { amount, text } from './fields.js';
 
 describe('text', () => {
   it('refuses control characters and keeps tabs and line breaks', () => {
@@ -23,8 +24,8 @@ describe('amount', () => {
   });
 
   it('refuses more than two decimals before anything else, and the range after', () => {
-    expect(field.safeParse(0.004).error?.issues[0]?.message).toBe(MESSAGES.amountTwoDecimals);
-    expect(field.safeParse(1.005).error?.issues[0]?.message).toBe(MESSAGES.amountTwoDecimals);
+    expect(field.safeParse(0.004).error?.issues[0]?.message).toBe(fillMessage('amountDecimals', { digits: 2 }));
+    expect(field.safeParse(1.005).error?.issues[0]?.message).toBe(fillMessage('amountDecimals', { digits: 2 }));
     expect(field.safeParse(0).error?.issues[0]?.message).toBe('too small');
     expect(field.safeParse(1000.01).error?.issues[0]?.message).toBe('too large');
     expect(field.safeParse(Number.NaN).error?.issues[0]?.message).toBe('required');
@@ -32,11 +33,11 @@ describe('amount', () => {
   });
 
   it('counts the decimals the number is written with, exactly, whatever its size', () => {
-    for (const whole of [0.3, 19.99, 10_000, 10_000.01, 1_000_000_000.99, 123_456_789_012.34, 1e21, -2.5]) expect(hasAtMostTwoDecimals(whole), String(whole)).toBe(true);
+    for (const whole of [0.3, 19.99, 10_000, 10_000.01, 1_000_000_000.99, 123_456_789_012.34, 1e21, -2.5]) expect(hasWholeMinorUnits(whole), String(whole)).toBe(true);
     // 10000.004 is within a relative float tolerance of 10000.00, but it is not a whole number of cents.
-    for (const sub of [10_000.004, 10_000.004_0, 999_999_999.001, 2000.015, 0.001, 1e-7, 1.5e-20, 0.1 + 0.2]) expect(hasAtMostTwoDecimals(sub), String(sub)).toBe(false);
-    for (const notANumber of [Number.NaN, Number.POSITIVE_INFINITY]) expect(hasAtMostTwoDecimals(notANumber)).toBe(false);
-    expect(field.safeParse(10_000.004).error?.issues[0]?.message).toBe(MESSAGES.amountTwoDecimals);
+    for (const sub of [10_000.004, 10_000.004_0, 999_999_999.001, 2000.015, 0.001, 1e-7, 1.5e-20, 0.1 + 0.2]) expect(hasWholeMinorUnits(sub), String(sub)).toBe(false);
+    for (const notANumber of [Number.NaN, Number.POSITIVE_INFINITY]) expect(hasWholeMinorUnits(notANumber)).toBe(false);
+    expect(field.safeParse(10_000.004).error?.issues[0]?.message).toBe(fillMessage('amountDecimals', { digits: 2 }));
   });
 });
 

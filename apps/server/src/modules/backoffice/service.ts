@@ -9,6 +9,8 @@ import {
   SME_ACTIVATION,
   SME_LEVEL,
   SME_REVIEW,
+  activeCurrency,
+  amountText,
   fractionToBasisPoints,
   fromMinorUnits,
   toMinorUnits,
@@ -101,11 +103,11 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
     exportSmes(principal: Principal, filter: Omit<PartyListQuery, 'page' | 'perPage'>) {
       const visibility = visibilityFor(principal);
       return csvStream(
-        ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'credit requested', 'credit limit', 'credit available', 'credit used'],
+        ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'credit requested', 'credit limit', 'credit available', 'credit used', 'currency'],
         (s: SmeListItem) => [
           s._id, s.createdAt, s.auth_id.email, s.desc.title, s.info.firstname, s.info.lastname,
           s.info.phone ? `+${s.info.phone.country_code} ${s.info.phone.number}` : '', s.level,
-          s.credit.request, s.credit.limit, s.credit.amount, s.credit.spend,
+          ...[s.credit.request, s.credit.limit, s.credit.amount, s.credit.spend].map((credit) => amountText(credit)), activeCurrency().code,
         ],
         pageByPage(async (page) => (await repo.listSmes(db, { ...filter, page, perPage: EXPORT_BATCH }, visibility)).rows.map((r) => projections.toSmeListItem(r.sme, r.email))),
       );

@@ -13,7 +13,9 @@ import {
   basisPointsToFraction,
   basisPointsToPercentText,
   bankPayoutEntry,
+  activeCurrency,
   fromMinorUnits,
+  minorUnitsText,
   orderBreakdown,
   orderStatusName,
   payoutNeedsApproval,
@@ -220,7 +222,7 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
     async exportOrders(principal: Principal, filter: OrderListFilter): Promise<Readable> {
       const scope = await scopeOf(principal);
       return csvStream(
-        ['id', 'created at', 'SME', 'SME email', 'supplier', 'supplier email', 'amount', 'status', 'status name', 'paid', 'late now', 'late before', 'discount rate', 'description'],
+        ['id', 'created at', 'SME', 'SME email', 'supplier', 'supplier email', 'amount', 'currency', 'status', 'status name', 'paid', 'late now', 'late before', 'discount rate', 'description'],
         (o: repo.OrderRow) => [
           o.id,
           isoOf(o.created_at),
@@ -228,7 +230,8 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
           o.sme_email,
           o.provider_title,
           o.provider_email,
-          fromMinorUnits(Number(o.amount)).toFixed(2),
+          minorUnitsText(Number(o.amount)),
+          activeCurrency().code,
           o.status,
           orderStatusName(o.status),
           o.paid,
@@ -243,7 +246,7 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
 
     async exportInstallments(): Promise<Readable> {
       return csvStream(
-        ['id', 'order id', 'order status', 'SME', 'SME email', 'number', 'percent', 'amount', 'deadline', 'paid at'],
+        ['id', 'order id', 'order status', 'SME', 'SME email', 'number', 'percent', 'amount', 'currency', 'deadline', 'paid at'],
         (i: repo.InstallmentListRow) => [
           i.id,
           i.order_id,
@@ -252,7 +255,8 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
           i.sme_email,
           i.position + 1,
           basisPointsToPercentText(i.rate),
-          fromMinorUnits(Number(i.amount)).toFixed(2),
+          minorUnitsText(Number(i.amount)),
+          activeCurrency().code,
           isoOf(i.deadline),
           i.paid_at ? isoOf(i.paid_at) : '',
         ],

@@ -8,6 +8,7 @@
 // times with a growing delay first; a call that makes something (an invoice, a refund) is never repeated
 // here, since its first try may have reached the gateway.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { minorUnitsText, type Currency } from '@qist/domain';
 import { gatewayRefused, gatewayUnavailable } from '../../errors.js';
 import type { GatewayRefundState, GatewayStatus, GatewayVerdict, PaymentGateway, PaymentRef, RefundAck } from './gateway.js';
 
@@ -19,7 +20,7 @@ export interface MyFatoorahOptions {
   apiKey: string;
   webhookSecret: string;
   /** The platform's currency: invoices are made in it and payments settle only in it. */
-  currency: { code: string; minorUnitDigits: number };
+  currency: Currency;
   /** Where MyFatoorah sends the payer back after paying or failing (the platform's payment result page). */
   returnUrl: (transactionId: string) => string;
   /** How long one call may take (default 10 s). */
@@ -51,14 +52,6 @@ function isoCurrency(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   const code = value.trim().toUpperCase();
   return DISPLAY_CURRENCIES[code] ?? code;
-}
-
-/** 2500 → "25.00" (2 digits), 12345 → "12.345" (3 digits): written from the integer, never through a float. */
-export function minorToDecimal(minor: number, digits: number): string {
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  const whole = text.slice(0, text.length - digits);
-  const fraction = text.slice(text.length - digits);
-  return `${minor < 0 ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}`;
 }
 
 /** "25.000" or 25 → 2500 (2 digits); undefined when it is not a whole number of minor units. */
@@ -102,7 +95,7 @@ export function signMyFatoorahWebhook(secret: string, eventName: string, data: R
 
 export function createMyFatoorahGateway(options: MyFatoorahOptions): MyFatoorahGateway {
   const { baseUrl, apiKey, webhookSecret, currency, returnUrl, timeoutMs = 10_000, readRetries = 2, retryDelayMs = 300 } = options;
-  const toDecimal = (minor: number) => Number(minorToDecimal(minor, currency.minorUnitDigits));
+  const toDecimal = (minor: number) => Number(minorUnitsText(minor, currency));
 
   /** One call. Throws gatewayUnavailable for an answer that is not clearly the gateway's word. */
   async function callOnce(path: string, body: unknown): Promise<Answer> {
@@ -172,7 +165,7 @@ export function createMyFatoorahGateway(options: MyFatoorahOptions): MyFatoorahG
     else if (state === 'canceled' || state === 'cancelled' || state === 'expired') status = 'expired';
     else status = 'unknown';
     if (status !== 'approved') return { status, detail };
-    const amountMinor = decimalToMinor(data.InvoiceValue, currency.minorUnitDigits);
+    const amountMinor = decimalToMinor(data.InvoiceValue, currency.minorUnit);
     const paidCurrency = isoCurrency(succeeded?.Currency) ?? isoCurrency(succeeded?.PaidCurrency);
     return { status, ...(amountMinor === undefined ? {} : { amountMinor }), ...(paidCurrency ? { currency: paidCurrency } : {}), detail };
   }

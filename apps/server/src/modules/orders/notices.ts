@@ -1,5 +1,6 @@
 // What the platform sends an SME about its orders. Each notice is written here once per language,
-// and the SME receives the one in its own language (users.language). Links use PUBLIC_URL.
+// and the SME receives the one in its own language (users.language), amounts in the platform's
+// currency as that language writes them ('KWD 1,250.500', '1,250.500 د.ك.‏'). Links use PUBLIC_URL.
 import { PRODUCT_NAME, formatAmount, type Bilingual, type Language } from '@qist/domain';
 
 export interface Notice {
@@ -29,7 +30,8 @@ const date = (d: Date) => d.toLocaleDateString('en-GB', { dateStyle: 'full', tim
 const dateAr = (d: Date) => d.toLocaleDateString('ar-u-nu-latn', { dateStyle: 'full', timeZone: 'UTC' });
 
 export function paymentLinkNotice(link: string, amount: number): Bilingual<Notice> {
-  const sum = formatAmount(amount);
+  const sum = formatAmount(amount, 'en');
+  const sumAr = formatAmount(amount, 'ar');
   return {
     en: {
       subject: `${PRODUCT_NAME}: pay the first instalment of your order`,
@@ -38,14 +40,15 @@ export function paymentLinkNotice(link: string, amount: number): Bilingual<Notic
     },
     ar: {
       subject: `${NAME_AR}: ادفع القسط الأول من طلبك`,
-      body: `تم إنشاء طلبك بقيمة ${sum}. ادفع القسط الأول خلال 72 ساعة وإلا أُلغي الطلب: ${link}`,
-      sms: `${NAME_AR}: ادفع القسط الأول من طلبك (${sum}): ${link}`,
+      body: `تم إنشاء طلبك بقيمة ${sumAr}. ادفع القسط الأول خلال 72 ساعة وإلا أُلغي الطلب: ${link}`,
+      sms: `${NAME_AR}: ادفع القسط الأول من طلبك (${sumAr}): ${link}`,
     },
   };
 }
 
 export function reminderNotice(link: string, amount: number, deadline: Date): Bilingual<Notice> {
-  const sum = formatAmount(amount);
+  const sum = formatAmount(amount, 'en');
+  const sumAr = formatAmount(amount, 'ar');
   return {
     en: {
       subject: `${PRODUCT_NAME}: an instalment is due on ${date(deadline)}`,
@@ -54,14 +57,15 @@ export function reminderNotice(link: string, amount: number, deadline: Date): Bi
     },
     ar: {
       subject: `${NAME_AR}: يستحق قسط في ${dateAr(deadline)}`,
-      body: `يستحق قسط بقيمة ${sum} في ${dateAr(deadline)}. ادفعه من هنا: ${link}`,
-      sms: `${NAME_AR}: قسط بقيمة ${sum} مستحق في ${dateAr(deadline)}: ${link}`,
+      body: `يستحق قسط بقيمة ${sumAr} في ${dateAr(deadline)}. ادفعه من هنا: ${link}`,
+      sms: `${NAME_AR}: قسط بقيمة ${sumAr} مستحق في ${dateAr(deadline)}: ${link}`,
     },
   };
 }
 
 export function lateNotice(link: string, amount: number, deadline: Date): Bilingual<Notice> {
-  const sum = formatAmount(amount);
+  const sum = formatAmount(amount, 'en');
+  const sumAr = formatAmount(amount, 'ar');
   return {
     en: {
       subject: `${PRODUCT_NAME}: an instalment is late`,
@@ -70,14 +74,15 @@ export function lateNotice(link: string, amount: number, deadline: Date): Biling
     },
     ar: {
       subject: `${NAME_AR}: قسط متأخر`,
-      body: `لم يُدفع القسط بقيمة ${sum} المستحق في ${dateAr(deadline)}. يرجى دفعه الآن: ${link}`,
-      sms: `${NAME_AR}: القسط بقيمة ${sum} متأخر: ${link}`,
+      body: `لم يُدفع القسط بقيمة ${sumAr} المستحق في ${dateAr(deadline)}. يرجى دفعه الآن: ${link}`,
+      sms: `${NAME_AR}: القسط بقيمة ${sumAr} متأخر: ${link}`,
     },
   };
 }
 
 export function canceledNotice(amount: number): Bilingual<Notice> {
-  const sum = formatAmount(amount);
+  const sum = formatAmount(amount, 'en');
+  const sumAr = formatAmount(amount, 'ar');
   return {
     en: {
       subject: `${PRODUCT_NAME}: your order is canceled`,
@@ -86,8 +91,8 @@ export function canceledNotice(amount: number): Bilingual<Notice> {
     },
     ar: {
       subject: `${NAME_AR}: أُلغي طلبك`,
-      body: `لم يُدفع طلبك بقيمة ${sum} خلال 72 ساعة فأُلغي، وعاد رصيده الائتماني متاحاً.`,
-      sms: `${NAME_AR}: أُلغي الطلب بقيمة ${sum} لعدم الدفع خلال 72 ساعة`,
+      body: `لم يُدفع طلبك بقيمة ${sumAr} خلال 72 ساعة فأُلغي، وعاد رصيده الائتماني متاحاً.`,
+      sms: `${NAME_AR}: أُلغي الطلب بقيمة ${sumAr} لعدم الدفع خلال 72 ساعة`,
     },
   };
 }

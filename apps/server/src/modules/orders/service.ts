@@ -12,9 +12,9 @@ import {
   SME_LEVEL,
   FIRST_PAYMENT_WINDOW_HOURS,
   REMINDER_DAYS_BEFORE,
+  amountTooLargeMessage,
   buildSchedule,
   canPayNextInstallment,
-  fillMessage,
   fractionToBasisPoints,
   fromMinorUnits,
   installmentPaidEntry,
@@ -189,7 +189,7 @@ export function createOrdersService({
       if (!context?.provider_id || context.tax_rate === null) throw notFound(MESSAGES.providerNotFound);
       if (context.level !== SME_LEVEL.adminActivated) throw forbidden(MESSAGES.smeNotActive);
       if (context.installment_plan.length === 0) throw conflict(MESSAGES.noCreditPlan);
-      const refuse = (available: number) => badRequest(fillMessage('amountTooLarge', { credit: fromMinorUnits(available) }));
+      const refuse = (available: number) => badRequest(amountTooLargeMessage(fromMinorUnits(available)));
       if (Number(context.credit_amount) < amountMinor) throw refuse(Number(context.credit_amount));
 
       const orderId = randomUUID();

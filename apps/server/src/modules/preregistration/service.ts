@@ -1,6 +1,8 @@
 // Pre-registration: a visitor's expression of interest, listed for the admin.
 import {
   MESSAGES,
+  activeCurrency,
+  amountText,
   fromMinorUnits,
   toMinorUnits,
   type PaginationQuery,
@@ -58,8 +60,11 @@ export function createPreregistrationService({ db, throttle, maxPerHour }: Prere
     /** Every pre-registration as CSV, newest first, read page by page. */
     export() {
       return csvStream(
-        ['id', 'created at', 'company', 'business sector', 'year of establishment', 'email', 'phone', 'loan amount'],
-        (f: PreRegistrationItem) => [f._id, f.createdAt, f.CompanyName, f.BusinessSector, f.YearOfEstablishment, f.CompanyEmail, f.CompanyPhone, f.LoanAmount],
+        ['id', 'created at', 'company', 'business sector', 'year of establishment', 'email', 'phone', 'loan amount', 'currency'],
+        (f: PreRegistrationItem) => [
+          f._id, f.createdAt, f.CompanyName, f.BusinessSector, f.YearOfEstablishment, f.CompanyEmail, f.CompanyPhone,
+          amountText(f.LoanAmount), activeCurrency().code,
+        ],
         pageByPage(async (page) => (await repo.listPreregistrations(db, { limit: 500, offset: (page - 1) * 500 })).map(toItem)),
       );
     },

@@ -46,7 +46,7 @@ const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: 
 
 const P = paths.admin;
 
-// The account page (change password): its own chunk, shared by every panel.
+// The account page (password, two-step sign-in): its own chunk, shared by every panel.
 const AccountPage = lazy(() => import('@/features/auth/components/account-page').then((m) => ({ default: m.AccountPage })));
 
 function ToSmeInfo() {

@@ -1,5 +1,6 @@
 // The bank area (part 2 §2): the SME list and profiles with the bank's decision, its orders (with
-// Pay or Request payout), its payout approvals (DESIGN.md §8), instalments and its dashboard.
+// Pay or Request payout), its payout approvals (DESIGN.md §8; the menu counts those pending),
+// instalments and its dashboard.
 import { IconCalendarDollar, IconChecklist, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { logout } from '@/features/auth/api/logout';
 import { useQueueCounts } from '@/features/backoffice/api/get-queue-counts';
 import { SmeList } from '@/features/backoffice/components/lists/sme-list';
 import { SmeProfilePage } from '@/features/backoffice/components/profile/sme-profile';
+import { usePendingApprovalCount } from '@/features/orders/api/payout-approvals';
 import { addNamespaceResources } from '@/i18n';
 import { backofficeEn } from '@/i18n/locales/backoffice-en';
 
@@ -29,7 +31,7 @@ const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: 
 
 const P = paths.bank;
 
-// The account page (change password): its own chunk, shared by every panel.
+// The account page (password, two-step sign-in): its own chunk, shared by every panel.
 const AccountPage = lazy(() => import('@/features/auth/components/account-page').then((m) => ({ default: m.AccountPage })));
 
 function ToSmeInfo() {
@@ -40,12 +42,13 @@ function ToSmeInfo() {
 export default function BankArea() {
   const { t } = useTranslation();
   const counts = useQueueCounts('bank').data;
+  const pendingApprovals = usePendingApprovalCount().data;
   const menu: PanelMenuItem[] = [
     { href: P.dashboard.getHref(), label: t('panel.menu.dashboard'), icon: IconLayoutDashboard },
     { href: P.smes.getHref(), label: t('panel.menu.smes'), icon: IconUsers, count: counts?.smes },
     { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt, count: counts?.payouts },
     { href: P.installments.getHref(), label: t('panel.menu.installments'), icon: IconCalendarDollar },
-    { href: P.approvals.getHref(), label: t('panel.menu.approvals'), icon: IconChecklist },
+    { href: P.approvals.getHref(), label: t('panel.menu.approvals'), icon: IconChecklist, count: pendingApprovals },
   ];
 
   return (

@@ -1,7 +1,7 @@
 // Amounts under their labels, as a description list: the credit panel's four figures and the SME
 // dashboard's limit, used and available. Each amount reads left to right inside the page's direction.
 import { SimpleGrid, Stack, Text, type SimpleGridProps } from '@mantine/core';
-import { formatAmount } from '@qist/domain';
+import { Amount } from '@/lib/amounts';
 
 export type AmountFiguresProps = {
   figures: readonly { key: string; label: string; value: number }[];
@@ -17,7 +17,7 @@ export function AmountFigures({ figures, cols }: AmountFiguresProps) {
             {label}
           </Text>
           <Text component="dd" m={0} fz="lg" fw={700}>
-            <bdi dir="ltr">{formatAmount(value)}</bdi>
+            <Amount value={value} />
           </Text>
         </Stack>
       ))}

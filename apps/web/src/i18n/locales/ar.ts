@@ -184,6 +184,9 @@ export const ar: Translation<CommonResources> = {
       download: 'تنزيل',
       done: 'حفظتها، متابعة',
       logout: 'تسجيل الخروج',
+      introOptional:
+        'سيطلب تسجيل الدخول كلمة المرور ورمزًا من تطبيق مصادقة (Google Authenticator أو Microsoft Authenticator أو 1Password…)، حتى لا تكفي كلمة مرور مسروقة وحدها لفتح حسابك.',
+      back: 'العودة إلى حسابي',
     },
     forgot: {
       title: 'نسيت كلمة المرور؟',
@@ -257,7 +260,7 @@ export const ar: Translation<CommonResources> = {
     email: 'البريد الإلكتروني',
     phone: 'الهاتف',
     industry: 'القطاع',
-    loanAmount: 'مبلغ التمويل المطلوب ($)',
+    loanAmount: 'مبلغ التمويل المطلوب',
     year: 'سنة التأسيس',
   },
   panel: {
@@ -301,6 +304,20 @@ export const ar: Translation<CommonResources> = {
       next: 'كلمة المرور الجديدة',
       confirm: 'تأكيد كلمة المرور الجديدة',
       submit: 'تغيير كلمة المرور',
+    },
+    mfa: {
+      title: 'التحقق بخطوتين',
+      on: 'مفعّل',
+      off: 'غير مفعّل',
+      onText: 'يطلب تسجيل الدخول كلمة المرور ورمزًا من تطبيق المصادقة.',
+      offText: 'اطلب بعد كلمة المرور رمزًا من تطبيق مصادقة، حتى لا تكفي كلمة مرور مسروقة وحدها لفتح حسابك.',
+      setUp: 'إعداد',
+      turnOff: 'إيقاف',
+      required: 'دورك يتطلب التحقق بخطوتين، لذا يبقى مفعّلًا.',
+      turnOffTitle: 'إيقاف التحقق بخطوتين',
+      turnOffText: 'أدخل رمزًا من تطبيق المصادقة، أو أحد رموز الاسترداد. بعدها لن يطلب تسجيل الدخول سوى كلمة المرور.',
+      cancel: 'إلغاء',
+      confirm: 'إيقاف',
     },
   },
   party: {

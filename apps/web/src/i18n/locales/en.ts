@@ -199,6 +199,9 @@ export const en = {
       download: 'Download',
       done: 'I saved them, continue',
       logout: 'Sign out',
+      introOptional:
+        'Signing in will ask for your password and a code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), so a stolen password alone cannot open your account.',
+      back: 'Back to my account',
     },
     forgot: {
       title: 'Forgot your password?',
@@ -272,7 +275,7 @@ export const en = {
     email: 'Email',
     phone: 'Phone',
     industry: 'Industry',
-    loanAmount: 'Requested loan amount ($)',
+    loanAmount: 'Requested loan amount',
     year: 'Year of establishment',
   },
   panel: {
@@ -312,6 +315,21 @@ export const en = {
       next: 'New password',
       confirm: 'Confirm new password',
       submit: 'Change password',
+    },
+    /** Two-step sign-in (DESIGN §8): whether it is on, Set up, and Turn off for a role that may. */
+    mfa: {
+      title: 'Two-step sign-in',
+      on: 'On',
+      off: 'Off',
+      onText: 'Signing in asks for your password and a code from your authenticator app.',
+      offText: 'Ask for a code from an authenticator app after your password, so a stolen password alone cannot open your account.',
+      setUp: 'Set up',
+      turnOff: 'Turn off',
+      required: 'Your role needs two-step sign-in, so it stays on.',
+      turnOffTitle: 'Turn off two-step sign-in',
+      turnOffText: 'Enter a code from your authenticator app, or one of your recovery codes. Signing in will then ask only for your password.',
+      cancel: 'Cancel',
+      confirm: 'Turn off',
     },
   },
   /** The shared party views (components/party): profile details, documents, credit, level badge. */

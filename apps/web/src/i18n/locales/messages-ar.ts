@@ -1,7 +1,10 @@
 // The Arabic 'messages' namespace: the shared sentences of @qist/domain, key for key (./messages.ts).
 import type { MessageKey, MessageTemplateKey } from '@qist/domain';
 
-export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
+/** Arabic's plural forms, which i18next picks by the count (Intl.PluralRules): 2 'two', 3 'few'. */
+type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+export const arMessages: Record<MessageKey | MessageTemplateKey, string> & Partial<Record<`amountDecimals_${PluralForm}`, string>> = {
   emailRequired: 'أدخل بريدك الإلكتروني',
   emailInvalid: 'البريد الإلكتروني غير صحيح',
   passwordRequired: 'أدخل كلمة المرور',
@@ -57,6 +60,7 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   mfaSetupMissing: 'ابدأ الإعداد من جديد: لا يوجد مفتاح بانتظار التأكيد',
   mfaRequiredForRole: 'دورك يتطلب التحقق بخطوتين؛ ولا يمكن إيقافه',
   mfaSecretUnreadable: 'لم يعد بالإمكان التحقق من تطبيق المصادقة (تغيّر مفتاح الخادم)؛ سجّل الدخول برمز استرداد ثم أعد إعداد التحقق بخطوتين',
+  mfaTurnedOff: 'أُوقف التحقق بخطوتين: لن يطلب تسجيل الدخول سوى كلمة المرور',
   companyNameRequired: 'اسم الشركة مطلوب',
   businessSectorRequired: 'يرجى اختيار قطاع عملك',
   yearRequired: 'يرجى اختيار سنة التأسيس',
@@ -136,7 +140,6 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   decisionDone: 'تم!',
   settingsDone: 'تم!',
   controlCharacters: 'يحتوي النص على أحرف غير مسموح بها',
-  amountTwoDecimals: 'يمكن أن يحتوي المبلغ على منزلتين عشريتين كحد أقصى',
   invalidRequest: 'الطلب غير صالح',
   invalidMultipart: 'نموذج الرفع غير صالح، يرجى اختيار الملف مرة أخرى',
   requestTooLarge: 'الطلب كبير جدًا',
@@ -146,7 +149,6 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   documentsTooLarge: 'حجم مستنداتك معًا أكبر من المسموح به، احذف مستندًا أولًا',
   creditLimitMissing: 'لا يوجد حد ائتماني لهذه المنشأة لتفعيلها',
   amountRequired: 'أدخل المبلغ',
-  amountTooSmall: 'يجب أن يكون المبلغ 1$ على الأقل',
   orderNotFound: 'الطلب غير موجود',
   orderCreated: 'تم إرسال رابط الدفع عبر البريد الإلكتروني والرسائل القصيرة',
   orderCheckPayment: 'يرجى التحقق وإتمام الدفع',
@@ -195,6 +197,12 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> = {
   payoutRejected: 'تم رفض طلب الدفع',
   payoutReasonRequired: 'أدخل سبب الرفض',
   codeLockedMinutes: 'رموز أو محاولات خاطئة كثيرة، يرجى المحاولة مرة أخرى بعد {{minutes}} دقيقة',
-  amountTooLarge: 'يجب أن يكون المبلغ {{credit}}$ كحد أقصى',
+  amountDecimals: 'يمكن أن يحتوي المبلغ على {{digits}} منزلة عشرية كحد أقصى',
+  amountDecimals_zero: 'يجب أن يكون المبلغ عددًا صحيحًا بلا كسور',
+  amountDecimals_one: 'يمكن أن يحتوي المبلغ على منزلة عشرية واحدة كحد أقصى',
+  amountDecimals_two: 'يمكن أن يحتوي المبلغ على منزلتين عشريتين كحد أقصى',
+  amountDecimals_few: 'يمكن أن يحتوي المبلغ على {{digits}} منازل عشرية كحد أقصى',
+  amountTooSmall: 'يجب أن يكون المبلغ {{amount}} على الأقل',
+  amountTooLarge: 'يجب أن يكون المبلغ {{credit}} كحد أقصى',
   orderWrongStatus: 'هذا غير ممكن بينما حالة الطلب {{status}}',
 };

@@ -61,7 +61,7 @@ export const onboardingAr: Translation<OnboardingResources> = {
     companyDesc: 'وصف الشركة',
     address: 'العنوان',
     requestCredit: 'الائتمان المطلوب',
-    requestCreditHint: 'مبلغ الائتمان الذي تطلبه بالدولار',
+    requestCreditHint: 'مبلغ الائتمان الذي تطلبه (العملة: {{currency}})',
     companyVat: 'الرقم الضريبي للشركة',
     website: 'الموقع الإلكتروني',
     instagram: 'إنستغرام',

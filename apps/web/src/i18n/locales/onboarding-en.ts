@@ -64,7 +64,7 @@ export const onboardingEn = {
     companyDesc: 'Company description',
     address: 'Address',
     requestCredit: 'Request credit',
-    requestCreditHint: 'The credit you ask for, in $',
+    requestCreditHint: 'The credit you ask for, in {{currency}}',
     companyVat: 'Company VAT',
     website: 'Website',
     instagram: 'Instagram',

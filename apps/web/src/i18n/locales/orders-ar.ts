@@ -50,7 +50,7 @@ export const ordersAr: Translation<OrdersResources> = {
     creditFailed: 'تعذّر تحميل الائتمان المتاح لك',
     retry: 'إعادة المحاولة',
     availableCredit: 'الائتمان المتاح:',
-    amount: 'المبلغ ($)',
+    amount: 'المبلغ ({{currency}})',
     description: 'الوصف',
     cancel: 'إلغاء',
     submit: 'إنشاء الطلب',

@@ -50,7 +50,7 @@ export const ordersEn = {
     creditFailed: 'Your available credit could not be loaded',
     retry: 'Retry',
     availableCredit: 'Available credit:',
-    amount: 'Amount ($)',
+    amount: 'Amount ({{currency}})',
     description: 'Description',
     cancel: 'Cancel',
     submit: 'Create Order',

@@ -319,7 +319,7 @@ export const publicAr: Translation<PublicResources> = {
       email: 'البريد الإلكتروني للشركة',
       telephone: 'رقم الهاتف',
       loanAmount: 'مبلغ التمويل',
-      loanAmountHint: 'التمويل الذي تتوقع أن تحتاجه، بالدولار الأمريكي.',
+      loanAmountHint: 'التمويل الذي تتوقع أن تحتاجه (العملة: {{currency}}).',
       submit: 'سجّل مسبقًا الآن',
       privacy: 'نستخدم هذه البيانات فقط للتواصل معك بخصوص قسط.',
     },

@@ -203,7 +203,7 @@ export const publicPagesEn = {
       email: 'Company email',
       telephone: 'Telephone',
       loanAmount: 'Loan amount',
-      loanAmountHint: 'The financing you expect to need, in US dollars.',
+      loanAmountHint: 'The financing you expect to need, in {{currency}}.',
       submit: 'Pre-register Now',
       privacy: 'We use these details only to contact you about {{name}}.',
     },

@@ -1,8 +1,10 @@
-// /{role}/account: the signed-in user's own settings, reached from every panel's menu.
+// /{role}/account: the signed-in user's own settings (password, two-step sign-in), reached from every
+// panel's menu.
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
 import { ChangePasswordForm } from './change-password-form';
+import { MfaSettingsCard } from './mfa-settings-card';
 
 export function AccountPage() {
   const { t } = useTranslation();
@@ -20,6 +22,7 @@ export function AccountPage() {
         )}
       </Stack>
       <ChangePasswordForm />
+      <MfaSettingsCard />
     </Stack>
   );
 }

@@ -3,14 +3,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, changePasswordForm, type ChangePasswordForm as ChangeValues } from '@qist/domain';
-import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useChangePassword } from '../api/passwords';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { ApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
+import { NewPasswordFields, useNewPasswordForm } from './new-password-fields';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const WEAK = new Set<string>([MESSAGES.passwordTooCommon, MESSAGES.passwordTooSimple, MESSAGES.passwordTooShort, MESSAGES.newPasswordSameAsCurrent]);
@@ -21,25 +20,15 @@ export function ChangePasswordForm() {
   const mutation = useChangePassword();
   const {
     register,
-    control,
     handleSubmit,
     setError,
-    trigger,
-    getFieldState,
     reset,
+    newPasswordFields,
     formState: { errors, isValid },
-  } = useForm<z.input<typeof changePasswordForm>, unknown, ChangeValues>({
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
+  } = useNewPasswordForm<z.input<typeof changePasswordForm>, ChangeValues>('newPassword', {
     resolver: zodResolver(changePasswordForm),
     defaultValues: EMPTY,
   });
-
-  // The confirmation follows the new password once it has been touched.
-  const newPassword = useWatch({ control, name: 'newPassword' });
-  useEffect(() => {
-    if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
-  }, [newPassword, getFieldState, trigger]);
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(
@@ -77,17 +66,9 @@ export function ChangePasswordForm() {
             {...register('currentPassword')}
             error={tm(errors.currentPassword?.message)}
           />
-          <PasswordInput
-            label={t('account.changePassword.next')}
-            autoComplete="new-password"
-            {...register('newPassword')}
-            error={tm(errors.newPassword?.message)}
-          />
-          <PasswordInput
-            label={t('account.changePassword.confirm')}
-            autoComplete="new-password"
-            {...register('confirmPassword')}
-            error={tm(errors.confirmPassword?.message)}
+          <NewPasswordFields
+            fields={newPasswordFields}
+            labels={{ password: t('account.changePassword.next'), confirm: t('account.changePassword.confirm') }}
           />
           <Button type="submit" disabled={!isValid} loading={mutation.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('account.changePassword.submit')}

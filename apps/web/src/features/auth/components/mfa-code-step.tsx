@@ -1,14 +1,14 @@
 // The second step of a sign-in (DESIGN §8): the 6-digit code of the authenticator app, or, through
 // "Use a recovery code", one of the recovery codes. Loaded only when an account asks for it, so the
 // sign-in page's first load does not carry it.
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import type { AuthContent } from '@qist/domain';
 import { MESSAGES } from '@qist/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTranslateMessage } from '@/i18n/translate-message';
 import { ApiError } from '@/lib/api';
 import { verifyMfa } from '../api/login';
+import { MfaCodeInput, MfaCodeToggle, useMfaCode } from './mfa-code-input';
 
 export function MfaCodeStep({
   mfaToken,
@@ -21,63 +21,30 @@ export function MfaCodeStep({
   onRestart: () => void;
 }) {
   const { t } = useTranslation();
-  const tm = useTranslateMessage();
-  const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState('');
+  const code = useMfaCode();
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const [pending, setPending] = useState(false);
-  const ready = recovery ? code.trim().length >= 12 : /^\d{6}$/.test(code);
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (!ready || pending) return;
+    if (!code.ready || pending) return;
     setPending(true);
     setError(null);
-    verifyMfa({ mfaToken, code: code.trim() }).then(onSignedIn, (cause: unknown) => {
+    verifyMfa({ mfaToken, code: code.value }).then(onSignedIn, (cause: unknown) => {
       setPending(false);
       const msg = cause instanceof ApiError ? cause.message : MESSAGES.serverError;
       setExpired(msg === MESSAGES.mfaSignInExpired);
       setError(msg);
-      setCode('');
+      code.setCode('');
     });
-  }
-
-  function toggle() {
-    setRecovery((r) => !r);
-    setCode('');
-    setError(null);
   }
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text fz="sm">{recovery ? t('auth.mfa.recoveryHint') : t('auth.mfa.codeHint')}</Text>
-        {recovery ? (
-          <TextInput
-            label={t('auth.mfa.recoveryLabel')}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            dir="ltr"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={error ? tm(error) : undefined}
-            data-autofocus
-          />
-        ) : (
-          <TextInput
-            label={t('auth.mfa.codeLabel')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            dir="ltr"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-            error={error ? tm(error) : undefined}
-            data-autofocus
-          />
-        )}
+        <Text fz="sm">{code.recovery ? t('auth.mfa.recoveryHint') : t('auth.mfa.codeHint')}</Text>
+        <MfaCodeInput state={code} error={error} autoFocus />
         {expired && (
           <Alert color="yellow">
             <Anchor component="button" type="button" onClick={onRestart} fz="sm">
@@ -85,12 +52,10 @@ export function MfaCodeStep({
             </Anchor>
           </Alert>
         )}
-        <Button type="submit" fullWidth disabled={!ready} loading={pending}>
+        <Button type="submit" fullWidth disabled={!code.ready} loading={pending}>
           {t('auth.mfa.submit')}
         </Button>
-        <Anchor component="button" type="button" onClick={toggle} fz="sm" style={{ alignSelf: 'center' }}>
-          {recovery ? t('auth.mfa.useApp') : t('auth.mfa.useRecovery')}
-        </Anchor>
+        <MfaCodeToggle state={code} onToggle={() => setError(null)} />
       </Stack>
     </form>
   );

@@ -1,5 +1,6 @@
 // Setting up two-step sign-in (DESIGN §8): the QR code of the otpauth URL and the key to type, a
-// code to confirm it, then the 10 recovery codes, shown only once, to copy or download.
+// code to confirm it, then the 10 recovery codes, shown only once, to copy or download. A role that
+// needs it (`required`) is told nothing else opens before; an SME or a supplier chooses it.
 import { Alert, Button, Center, Code, CopyButton, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES, type MfaSetupContent } from '@qist/domain';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -52,7 +53,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-export function MfaSetup({ onDone }: { onDone: () => void }) {
+export function MfaSetup({ required, onDone }: { required: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const tm = useTranslateMessage();
   const [setup, setSetup] = useState<MfaSetupContent | null>(null);
@@ -105,7 +106,7 @@ export function MfaSetup({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text fz="sm">{t('auth.mfaSetup.intro')}</Text>
+        <Text fz="sm">{required ? t('auth.mfaSetup.intro') : t('auth.mfaSetup.introOptional')}</Text>
         <Text fw={600} fz="sm">
           {t('auth.mfaSetup.scan')}
         </Text>

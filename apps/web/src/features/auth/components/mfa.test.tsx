@@ -99,6 +99,10 @@ describe('setting up two-step sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
     expect(await screen.findByTestId('mfa-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
     expect(await screen.findByRole('img', { name: 'QR code to add Qist to an authenticator app' })).toBeInTheDocument();
+    // Its role needs it: nothing else opens, and the only way out is to sign out.
+    expect(screen.getByText(/Until it is set up, nothing else opens\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to my account' })).not.toBeInTheDocument();
 
     await app.user.type(screen.getByLabelText('2. Enter the 6-digit code the app shows'), '123456');
     await app.user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));

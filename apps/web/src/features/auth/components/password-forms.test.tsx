@@ -167,6 +167,21 @@ describe('Change password on the account page', () => {
     expect(next).toHaveValue('');
   });
 
+  it('checks the confirmation again when the new password changes, as the reset page does', async () => {
+    signIn('bank', null);
+    stubServer({});
+    const { user } = renderApp('/bank/account');
+    const next = await screen.findByLabelText('New password');
+    const confirm = screen.getByLabelText('Confirm new password');
+    await user.type(next, 'quiet-harbour-lantern');
+    await user.type(confirm, 'quiet-harbour-lantern-7');
+    await user.tab();
+    expect(await screen.findByText(MESSAGES.passwordsMustMatch)).toBeInTheDocument();
+    await user.type(next, '-7');
+    await waitFor(() => expect(screen.queryByText(MESSAGES.passwordsMustMatch)).not.toBeInTheDocument());
+    expect(confirm).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('puts a wrong current password on its field and keeps the session', async () => {
     signIn('bank', null);
     stubServer({ [`POST ${CHANGE}`]: fail(400, MESSAGES.currentPasswordWrong) });

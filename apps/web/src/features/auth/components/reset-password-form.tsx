@@ -2,10 +2,9 @@
 // policy. Saved, it leads to sign-in; a used or expired link offers to ask for a new one. The same
 // form sets an invited back-office user's first password (`invite`): its link comes from an admin.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { MESSAGES, resetPasswordForm, type ResetPasswordForm as ResetValues } from '@qist/domain';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -14,6 +13,7 @@ import { useTranslateMessage } from '@/i18n/translate-message';
 import { ApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useResetPassword, useSetPassword } from '../api/passwords';
+import { NewPasswordFields, useNewPasswordForm } from './new-password-fields';
 
 function AskAgain() {
   const { t } = useTranslation();
@@ -46,25 +46,14 @@ export function ResetPasswordForm({ token, purpose = 'reset' }: { token: string;
   const texts = TEXTS[purpose];
   const [linkRefused, setLinkRefused] = useState(false);
   const {
-    register,
-    control,
     handleSubmit,
     setError,
-    trigger,
-    getFieldState,
-    formState: { errors, isValid },
-  } = useForm<z.input<typeof resetPasswordForm>, unknown, ResetValues>({
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
+    newPasswordFields,
+    formState: { isValid },
+  } = useNewPasswordForm<z.input<typeof resetPasswordForm>, ResetValues>('password', {
     resolver: zodResolver(resetPasswordForm),
     defaultValues: { password: '', confirmPassword: '' },
   });
-
-  // 'Passwords must match' follows the password too, once the confirmation has been touched.
-  const password = useWatch({ control, name: 'password' });
-  useEffect(() => {
-    if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
-  }, [password, getFieldState, trigger]);
 
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(
@@ -97,17 +86,9 @@ export function ResetPasswordForm({ token, purpose = 'reset' }: { token: string;
             {purpose === 'invite' ? <AskAdmin /> : <AskAgain />}
           </Alert>
         )}
-        <PasswordInput
-          label={t(`${texts.keys}.password`)}
-          autoComplete="new-password"
-          {...register('password')}
-          error={tm(errors.password?.message)}
-        />
-        <PasswordInput
-          label={t(`${texts.keys}.confirmPassword`)}
-          autoComplete="new-password"
-          {...register('confirmPassword')}
-          error={tm(errors.confirmPassword?.message)}
+        <NewPasswordFields
+          fields={newPasswordFields}
+          labels={{ password: t(`${texts.keys}.password`), confirm: t(`${texts.keys}.confirmPassword`) }}
         />
         <Button type="submit" fullWidth mt="xs" disabled={!isValid} loading={mutation.isPending}>
           {t(`${texts.keys}.submit`)}

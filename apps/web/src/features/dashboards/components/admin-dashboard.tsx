@@ -2,7 +2,7 @@
 // bank and the platform, orders by status and volume by month, and the verification funnel (SMEs and
 // suppliers by level).
 import { Stack } from '@mantine/core';
-import { formatAmount, PROVIDER_LEVEL, SME_LEVEL } from '@qist/domain';
+import { PROVIDER_LEVEL, SME_LEVEL } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { useLevelName } from '@/components/party/level-name';
 import { paths } from '@/config/paths';
@@ -11,6 +11,7 @@ import { ChartCard } from './chart-card';
 import { ChartGrid, DashboardFrame, EmptyState, MonthlyAmountChart, OrdersByStatusChart } from './dashboard-frame';
 import { formatCount, totalOrders } from './format';
 import { KpiCard, KpiGrid } from './kpi-card';
+import { useFormatAmount } from '@/lib/amounts';
 
 const byFunnel = (a: number, b: number) => (a < 0) === (b < 0) ? (a < 0 ? b - a : a - b) : a < 0 ? 1 : -1;
 const SME_LEVELS = Object.values(SME_LEVEL) as number[];
@@ -28,6 +29,7 @@ function LevelsChart({ title, counts, levels }: { title: string; counts: Record<
 }
 
 function AdminDashboardView({ dashboard }: { dashboard: DashboardOf<'admin'> }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('dashboards');
   const orders = paths.admin.orders.getHref();
   const isEmpty = totalOrders(dashboard.ordersByStatus) === 0;

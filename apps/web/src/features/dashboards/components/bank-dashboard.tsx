@@ -1,15 +1,17 @@
 // The bank's dashboard: orders awaiting its payout (a link to them), its share earned, what SMEs still
 // owe, late instalments, and its orders by status and payouts by month.
 import { Stack } from '@mantine/core';
-import { formatAmount } from '@qist/domain';
+
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import type { DashboardOf } from '../api/get-dashboard';
 import { ChartGrid, DashboardFrame, EmptyState, MonthlyAmountChart, OrdersByStatusChart } from './dashboard-frame';
 import { totalOrders } from './format';
 import { KpiCard, KpiGrid } from './kpi-card';
+import { useFormatAmount } from '@/lib/amounts';
 
 function BankDashboardView({ dashboard }: { dashboard: DashboardOf<'bank'> }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('dashboards');
   const orders = paths.bank.orders.getHref();
   const isEmpty = totalOrders(dashboard.ordersByStatus) === 0;

@@ -1,13 +1,14 @@
 // What every dashboard shares: the title, skeletons while the figures load, a failure with Retry, the
 // empty state of a new account, and the orders-by-status chart. Each role's page composes the rest.
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatAmount } from '@qist/domain';
+
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDashboard, type DashboardOf, type DashboardRole } from '../api/get-dashboard';
 import { ChartCard, type ChartDatum } from './chart-card';
 import { formatCount, formatMonth, ORDER_STATUSES, useLanguage, useOrderStatusName } from './format';
+import { useFormatAmount } from '@/lib/amounts';
 
 function DashboardSkeleton() {
   const { t } = useTranslation('dashboards');
@@ -116,6 +117,7 @@ export function ChartGrid({ children }: { children: ReactNode }) {
 
 /** An amount by month ('YYYY-MM'), oldest first, months named in the interface language. */
 export function MonthlyAmountChart({ title, months }: { title: string; months: { month: string; amount: number }[] }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('dashboards');
   const language = useLanguage();
   const data = [...months]

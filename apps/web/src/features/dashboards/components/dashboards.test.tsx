@@ -136,18 +136,18 @@ describe("the SME's dashboard", () => {
     expect(calls).toBe(2);
   });
 
-  it('in Arabic: right-to-left, translated, amounts with the currency sign', async () => {
+  it('in Arabic: right-to-left, translated, amounts with the currency written in Arabic', async () => {
     await i18n.changeLanguage('ar');
     openDashboard('sme', ok(SME_DASHBOARD));
     expect(await screen.findByRole('heading', { level: 1, name: 'لوحة المعلومات' })).toBeInTheDocument();
     const credit = within(await screen.findByRole('region', { name: 'الائتمان' }));
-    expect(credit.getByText('$10,000.00')).toBeInTheDocument();
+    expect(credit.getByText('10,000.00 دولار أمريكي')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(screen.getByRole('link', { name: /طلبات قيد الانتظار/ })).toHaveAttribute('href', '/sme/orders?status=1');
     expect(chartRows('الطلبات حسب الحالة')).toContain('بانتظار المورد3');
     const next = within(screen.getByRole('region', { name: 'القسط التالي' }));
     expect(next.getByText('يستحق في السبت، 1 فبراير 2025')).toBeInTheDocument();
-    expect(next.getByRole('link', { name: 'ادفع القسط البالغ $312.50 المستحق في السبت، 1 فبراير 2025' })).toHaveAttribute(
+    expect(next.getByRole('link', { name: 'ادفع القسط البالغ 312.50 دولار أمريكي المستحق في السبت، 1 فبراير 2025' })).toHaveAttribute(
       'href',
       `/pay-instalment?orderId=${NEXT_ORDER_ID}`,
     );

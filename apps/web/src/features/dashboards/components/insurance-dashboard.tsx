@@ -2,15 +2,17 @@
 // the SME list), the credit it granted and how much is used, late instalments, and the orders of its
 // SMEs by status.
 import { Card, Progress, Stack, Text } from '@mantine/core';
-import { ALL_FILTER, formatAmount, SME_LEVEL } from '@qist/domain';
+import { ALL_FILTER, SME_LEVEL } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import type { DashboardOf } from '../api/get-dashboard';
 import { ChartGrid, DashboardFrame, EmptyState, OrdersByStatusChart } from './dashboard-frame';
 import { formatCount, percentOf, totalOrders } from './format';
 import { KpiCard, KpiGrid } from './kpi-card';
+import { useFormatAmount } from '@/lib/amounts';
 
 function InsuranceDashboardView({ dashboard }: { dashboard: DashboardOf<'insurance'> }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('dashboards');
   const smes = paths.insurance.smes.getHref();
   const isEmpty = totalOrders(dashboard.ordersByStatus) === 0;
@@ -37,7 +39,7 @@ function InsuranceDashboardView({ dashboard }: { dashboard: DashboardOf<'insuran
           <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
             {t('insurance.creditUsed')}
           </Text>
-          <Text fz={{ base: 22, sm: 26 }} fw={700} dir="ltr" style={{ alignSelf: 'flex-start' }}>
+          <Text fz={{ base: 22, sm: 26 }} fw={700} style={{ alignSelf: 'flex-start' }}>
             {formatAmount(dashboard.credit.used)}
           </Text>
           <Progress value={percent} size="lg" radius="xl" aria-label={t('insurance.usedShare', { percent })} />

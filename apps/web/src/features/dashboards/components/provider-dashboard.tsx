@@ -1,15 +1,17 @@
 // The supplier's dashboard: orders to accept, deliver and invoice (each a link to its filtered list),
 // the payouts still to come, and its orders by status and payouts by month.
 import { Stack } from '@mantine/core';
-import { formatAmount } from '@qist/domain';
+
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import type { DashboardOf } from '../api/get-dashboard';
 import { ChartGrid, DashboardFrame, EmptyState, MonthlyAmountChart, OrdersByStatusChart } from './dashboard-frame';
 import { formatCount, totalOrders } from './format';
 import { KpiCard, KpiGrid } from './kpi-card';
+import { useFormatAmount } from '@/lib/amounts';
 
 function ProviderDashboardView({ dashboard }: { dashboard: DashboardOf<'provider'> }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('dashboards');
   const orders = paths.provider.orders.getHref();
   const isEmpty = totalOrders(dashboard.ordersByStatus) === 0;

@@ -2,7 +2,7 @@
 // due within 30, 60 and 90 days, late instalments, waiting orders, and its orders by status and
 // spending by supplier.
 import { Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { formatAmount } from '@qist/domain';
+
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { ChartCard } from './chart-card';
 import { ChartGrid, DashboardFrame, EmptyState, OrdersByStatusChart } from './dashboard-frame';
 import { formatCount, formatDeadline, percentOf, totalOrders, useLanguage } from './format';
 import { KpiCard, KpiGrid } from './kpi-card';
+import { useFormatAmount } from '@/lib/amounts';
 
 type SmeDashboard = DashboardOf<'sme'>;
 
@@ -42,6 +43,7 @@ function CreditCard({ credit }: { credit: SmeDashboard['credit'] }) {
 }
 
 function NextInstallmentCard({ next }: { next: SmeDashboard['nextInstallment'] }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('dashboards');
   const language = useLanguage();
   const titleId = useId();
@@ -54,7 +56,7 @@ function NextInstallmentCard({ next }: { next: SmeDashboard['nextInstallment'] }
         </Text>
         {next ? (
           <>
-            <Text fz={{ base: 22, sm: 26 }} fw={700} dir="ltr" style={{ alignSelf: 'flex-start' }}>
+            <Text fz={{ base: 22, sm: 26 }} fw={700} style={{ alignSelf: 'flex-start' }}>
               {formatAmount(next.amount)}
             </Text>
             <Text fz="sm" c="dimmed">
@@ -79,6 +81,7 @@ function NextInstallmentCard({ next }: { next: SmeDashboard['nextInstallment'] }
 }
 
 function SmeDashboardView({ dashboard }: { dashboard: SmeDashboard }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('dashboards');
   const orders = paths.sme.orders.getHref();
   const isEmpty = totalOrders(dashboard.ordersByStatus) === 0;

@@ -26,6 +26,7 @@ import { useAddInfo } from '../api/add-info';
 import type { PartyRole } from '../api/keys';
 import { CategoriesPicker } from './categories-picker';
 import { useCountryOptions } from './country-options';
+import { adornmentWidth, CurrencyAdornment, useCurrency } from '@/lib/amounts';
 
 /** The form's fields as typed (every field text; role-specific ones are ignored for the other role). */
 export type InfoFormInput = {
@@ -72,6 +73,7 @@ export type InfoFormProps = { role: PartyRole; level: number; profile: PartyProf
 
 export function InfoForm({ role, level, profile }: InfoFormProps) {
   const { t } = useTranslation('onboarding');
+  const currency = useCurrency();
   const tm = useTranslateMessage();
   const countryOptions = useCountryOptions();
   const addInfo = useAddInfo(role);
@@ -141,11 +143,12 @@ export function InfoForm({ role, level, profile }: InfoFormProps) {
           {role === 'sme' ? (
             <TextInput
               {...required(t('info.requestCredit'))}
-              description={t('info.requestCreditHint')}
+              description={t('info.requestCreditHint', { currency: currency.name })}
               inputMode="decimal"
               autoComplete="off"
               dir="ltr"
-              leftSection={<Text span fz="sm" c="dimmed" aria-hidden>$</Text>}
+              leftSection={<CurrencyAdornment sign={currency.adornment} />}
+              leftSectionWidth={adornmentWidth(currency.adornment)}
               {...register('requestCredit')}
               error={tm(errors.requestCredit?.message)}
             />

@@ -2,7 +2,7 @@
 // for the admin (4), the bank (SME 5) or the insurances (SME 6); approved by an insurance with the granted
 // credit (SME 7); banned (-1) or rejected by every insurance (-6).
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatAmount, MESSAGES, SME_LEVEL, type SmeProfile } from '@qist/domain';
+import { MESSAGES, SME_LEVEL, type SmeProfile } from '@qist/domain';
 import { IconBan, IconCircleCheck, IconHourglassHigh, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { isSmeProfile, type PartyProfile } from '@/lib/party-profile';
 import type { PartyRole } from '../api/keys';
+import { Amount } from '@/lib/amounts';
 
 /** Whether `level` has a screen of its own for this role (else the stepper, or nothing, applies). */
 export function hasLevelScreen(role: PartyRole, level: number): boolean {
@@ -86,7 +87,7 @@ export function LevelScreen({ role, level, profile }: { role: PartyRole; level: 
               {t('levelScreen.grantedCredit')}
             </Text>
             <Text fz={28} fw={800}>
-              <bdi dir="ltr">{formatAmount(sme.credit.limit)}</bdi>
+              <Amount value={sme.credit.limit} />
             </Text>
           </Stack>
         )}

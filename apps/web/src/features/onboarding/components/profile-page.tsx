@@ -3,7 +3,7 @@
 // Verified on (SME) the credit and instalments panel, and the language of the emails and SMS sent to
 // the account. 'loading' while the profile loads.
 import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, SME_LEVEL } from '@qist/domain';
+import { SME_LEVEL } from '@qist/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CreditPanel } from '@/components/party/credit-panel';
@@ -14,6 +14,7 @@ import { DetailItem, PartyDetails } from '@/components/party/party-details';
 import { isSmeProfile, useProfile } from '@/lib/party-profile';
 import type { PartyRole } from '../api/keys';
 import { MessagesLanguageSelect } from './messages-language-select';
+import { Amount } from '@/lib/amounts';
 
 /** The credit panel shows from Insurance Verified (7) on: 7 and 8. */
 function showsCreditPanel(level: number): boolean {
@@ -59,10 +60,10 @@ export function ProfilePage({ role }: { role: PartyRole }) {
           <Card withBorder radius="md" padding="lg">
             <SimpleGrid component="dl" cols={2} spacing="md" m={0}>
               <DetailItem label={t('profile.requestCredit')}>
-                <span dir="ltr">{formatAmount(sme.credit.request)}</span>
+                <Amount value={sme.credit.request} />
               </DetailItem>
               <DetailItem label={t('profile.credit')}>
-                <span dir="ltr">{formatAmount(sme.credit.amount)}</span>
+                <Amount value={sme.credit.amount} />
               </DetailItem>
             </SimpleGrid>
           </Card>

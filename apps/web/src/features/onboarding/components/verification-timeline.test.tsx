@@ -39,7 +39,7 @@ describe('the verification timeline', () => {
 
     const said = within(cards[1]!).getByTestId('log-said');
     // The company and the amount are isolated (U+2068 … U+2069) so they keep their own direction.
-    expect(said.textContent).toBe('منحت \u2068Gulf Insurance\u2069 ائتمانًا بقيمة \u2068$5,000.00\u2069');
+    expect(said.textContent).toBe('منحت \u2068Gulf Insurance\u2069 ائتمانًا بقيمة \u20685,000.00 دولار أمريكي\u2069');
     const note = within(cards[1]!).getByTestId('log-note');
     expect(note.tagName).toBe('BDI');
     expect(note.textContent).toBe(NOTE);

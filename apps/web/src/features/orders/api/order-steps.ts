@@ -37,7 +37,8 @@ export function usePayOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payOrder,
-    onSuccess: () => {
+    // a refusal too: a 409 means another bank user requested or paid it meanwhile
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queueKeys.all });
       void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
       return queryClient.invalidateQueries({ queryKey: ordersKeys.all });

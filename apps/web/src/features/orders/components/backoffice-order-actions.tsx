@@ -3,7 +3,7 @@
 // (5), the latter behind a Yes / No question that shows what the supplier receives (order.breakdown, as
 // sent). Each toasts its sentence; a step that moved the order goes back to the role's order list (part 2 §8).
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { canTakeAction, formatAmount, MESSAGES, payoutNeedsApproval, type Order, type PendingPayout } from '@qist/domain';
+import { canTakeAction, MESSAGES, payoutNeedsApproval, type Order, type PendingPayout } from '@qist/domain';
 import { IconCash, IconFileCheck, IconHourglass } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useTranslateMessage } from '@/i18n/translate-message';
 import { notify } from '@/lib/notify';
 import { usePayoutThreshold } from '@/lib/payout-threshold';
 import { useOrderStep, usePayOrder } from '../api/order-steps';
+import { Amount, useFormatAmount } from '@/lib/amounts';
 
 type ActionProps = { order: Pick<Order, '_id' | 'status' | 'amount' | 'breakdown' | 'pendingPayout'>; backHref: string };
 
@@ -93,7 +94,7 @@ export function PayOrderButton({ order, backHref }: ActionProps) {
                 {t('backoffice.payoutLabel')}
               </Text>
               <Text fw={700} fz="xl">
-                <bdi dir="ltr">{formatAmount(order.breakdown.supplierPayout)}</bdi>
+                <Amount value={order.breakdown.supplierPayout} />
               </Text>
             </Stack>
           )}
@@ -113,6 +114,7 @@ export function PayOrderButton({ order, backHref }: ActionProps) {
 
 /** A payout request waiting for its second bank user, shown on the order to every back-office role. */
 export function PendingPayoutNotice({ pending }: { pending: PendingPayout }) {
+  const formatAmount = useFormatAmount();
   const { t, i18n } = useTranslation('orders');
   const at = new Date(pending.requestedAt).toLocaleString(i18n.language === 'ar' ? 'ar' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   return (

@@ -112,13 +112,16 @@ describe("the bank's order page", () => {
     expect(router.state.location.pathname).toBe(`/bank/order/${ORDER_ID}`);
   });
 
-  it('at the threshold offers Request payout: asks, requests, says a second bank user must approve and stays', async () => {
+  it('at the threshold offers Request payout: asks, requests, says a second bank user must approve, counts it in the menu and stays', async () => {
     let shown = order(5, 3, { breakdown: BREAKDOWN, pendingPayout: null });
+    let pending = 0;
     const { user, router, fetchMock } = openOrder('bank', shown, {
       ...LOW_THRESHOLD,
       [`GET /api/v1/bank/order/show/${ORDER_ID}`]: () => ok({ order: shown }),
+      'GET /api/v1/bank/approval/list': () => ok({ approvals: [], count: pending }),
       'POST /api/v1/bank/order/pay': () => {
         shown = { ...shown, pendingPayout: PENDING };
+        pending = 1;
         return ok({ approval: { ...PENDING, orderId: ORDER_ID, status: 'pending', decidedBy: null, decidedAt: null, reason: null } });
       },
     });
@@ -140,6 +143,9 @@ describe("the bank's order page", () => {
     expect(notice).toHaveTextContent('bank1@example.com requested the payout of $1,000.00');
     expect(button('Request payout')).toBeNull();
     expect(router.state.location.pathname).toBe(`/bank/order/${ORDER_ID}`);
+    // The menu's Approvals counts it at once.
+    const approvals = within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('link', { name: /^Approvals/ });
+    await waitFor(() => expect(approvals).toContainElement(screen.getByRole('status', { name: '1 waiting' })));
   });
 });
 
@@ -276,7 +282,7 @@ describe('in Arabic', () => {
     expect(await screen.findByRole('region', { name: 'تفاصيل الطلب' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const breakdown = within(screen.getByRole('region', { name: 'التفصيل المالي' }));
-    expect(breakdown.getByText('$900.00')).toBeInTheDocument();
+    expect(breakdown.getByText('900.00 دولار أمريكي')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'دفع' })).toBeInTheDocument();
   });
 
@@ -287,6 +293,6 @@ describe('in Arabic', () => {
     cleanup();
     openOrder('insurance', order(5, 3, { pendingPayout: PENDING }));
     const notice = await screen.findByRole('status', { name: 'دفعة بانتظار الموافقة' });
-    expect(notice).toHaveTextContent('طلب bank1@example.com دفع $1,000.00');
+    expect(notice).toHaveTextContent('طلب bank1@example.com دفع 1,000.00 دولار أمريكي');
   });
 });

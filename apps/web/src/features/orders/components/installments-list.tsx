@@ -1,11 +1,12 @@
 // The Installments section (part 1 §2): latest first, each with its share of the order (rate × 100 %),
 // amount, deadline as a full date and a 'paid' badge once paid.at is set.
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, type Installment } from '@qist/domain';
+import { type Installment } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@/components/party/format';
 import { DetailItem } from '@/components/party/party-details';
 import { formatDeadline, useLanguage } from '@/lib/order-format';
+import { Amount } from '@/lib/amounts';
 
 export function InstallmentsList({ installments }: { installments: Installment[] }) {
   const { t } = useTranslation('orders');
@@ -47,7 +48,7 @@ export function InstallmentsList({ installments }: { installments: Installment[]
                       <span dir="ltr">{formatPercent(installment.rate)}</span>
                     </DetailItem>
                     <DetailItem label={t('detail.installments.amount')}>
-                      <span dir="ltr">{formatAmount(installment.amount)}</span>
+                      <Amount value={installment.amount} />
                     </DetailItem>
                     <DetailItem label={t('detail.installments.deadline')}>
                       {formatDeadline(installment.paid.deadline, language)}

@@ -2,7 +2,7 @@
 // status (a 'paid' badge once paid.at is set), Deadline (a full date, en-GB style) and See Order. Only
 // page 1, with no pager. On a phone the table scrolls sideways.
 import { Badge, Button, Text } from '@mantine/core';
-import { formatAmount, type InstallmentListItem } from '@qist/domain';
+import { type InstallmentListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, ListPage, tableStateOf, type Column } from '@/components/data-table';
@@ -11,8 +11,10 @@ import { formatPercent } from '@/components/party/format';
 import { paths } from '@/config/paths';
 import { useInstallments, type InstallmentViewer } from '../api/get-installments';
 import { formatDeadline, useLanguage } from '@/lib/order-format';
+import { useFormatAmount } from '@/lib/amounts';
 
 export function InstallmentsTable({ role }: { role: InstallmentViewer }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('orders');
   const language = useLanguage();
   const query = useInstallments(role);
@@ -28,7 +30,7 @@ export function InstallmentsTable({ role }: { role: InstallmentViewer }) {
       key: 'amount',
       header: t('backoffice.amount'),
       render: (item) => (
-        <Text component="span" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+        <Text component="span" style={{ whiteSpace: 'nowrap' }}>
           {formatAmount(item.amount)}
         </Text>
       ),

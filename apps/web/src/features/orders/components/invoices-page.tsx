@@ -1,7 +1,7 @@
 // The SME's invoices (part 1 §2 left the page empty): every order whose supplier uploaded its invoice,
 // newest first, with the supplier, amount, order date and status, a preview and a link to the order.
 import { Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, type OrderListItem } from '@qist/domain';
+import { type OrderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager, usePageParam } from '@/components/data-table';
@@ -9,8 +9,10 @@ import { useInvoices } from '../api/get-invoices';
 import { formatDeadline, useLanguage } from '@/lib/order-format';
 import { InvoicePreview } from './order-invoice';
 import { OrderStatusBadge } from './order-status';
+import { useFormatAmount } from '@/lib/amounts';
 
 function InvoiceCard({ order, orderHref }: { order: OrderListItem; orderHref: (orderId: string) => string }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('orders');
   const language = useLanguage();
   const supplier = order.provider_id.desc.title || order.provider_id.auth_id.email;
@@ -26,7 +28,7 @@ function InvoiceCard({ order, orderHref }: { order: OrderListItem; orderHref: (o
         <Group gap="lg" wrap="wrap">
           <Text fz="sm">
             {t('invoices.amount')}{' '}
-            <Text span fw={700} dir="ltr">
+            <Text span fw={700}>
               {formatAmount(order.amount)}
             </Text>
           </Text>

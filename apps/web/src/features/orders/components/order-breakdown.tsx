@@ -2,15 +2,17 @@
 // between bank and platform, and the supplier's payout — shown exactly as the server sends them in
 // order.breakdown (read from the ledger, DESIGN.md §4), never recomputed here.
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, type OrderBreakdown as Breakdown } from '@qist/domain';
+import { type OrderBreakdown as Breakdown } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@/components/party/format';
 import { DetailItem } from '@/components/party/party-details';
+import { Amount, useFormatAmount } from '@/lib/amounts';
 
 export function OrderBreakdown({ breakdown }: { breakdown: Breakdown }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('orders');
   const percent = (value: number) => <span dir="ltr">{formatPercent(value)}</span>;
-  const money = (value: number) => <span dir="ltr">{formatAmount(value)}</span>;
+  const money = (value: number) => <Amount value={value} />;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-breakdown-title">
       <Stack gap="md">
@@ -25,7 +27,7 @@ export function OrderBreakdown({ breakdown }: { breakdown: Breakdown }) {
           <DetailItem label={t('backoffice.platformShareRate')}>{percent(breakdown.platformShareRate)}</DetailItem>
           <DetailItem label={t('backoffice.platformShare')}>{money(breakdown.platformShare)}</DetailItem>
           <DetailItem label={t('backoffice.supplierPayout')}>
-            <Text span fw={700} dir="ltr">
+            <Text span fw={700}>
               {formatAmount(breakdown.supplierPayout)}
             </Text>
           </DetailItem>

@@ -3,7 +3,7 @@
 // SME ever receives a verify code) and the Order Invoice. Each role's panel passes its own actions
 // (pay, cancel, accept, …) and sections (invoice upload, breakdown), so the view is written once.
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, ORDER_STATUS, type Order } from '@qist/domain';
+import { ORDER_STATUS, type Order } from '@qist/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@/components/party/format';
@@ -14,6 +14,7 @@ import { formatDateTime, useLanguage } from '@/lib/order-format';
 import { InstallmentsList } from './installments-list';
 import { OrderInvoice } from './order-invoice';
 import { FinishedBadge, OrderStatusBadge } from './order-status';
+import { useFormatAmount } from '@/lib/amounts';
 
 export type OrderDetailProps = {
   order: Order;
@@ -60,6 +61,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export function OrderDetail({ order, viewer, actions, children }: OrderDetailProps) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('orders');
   const language = useLanguage();
   const showsInstallments = order.status > ORDER_STATUS.created;
@@ -81,7 +83,7 @@ export function OrderDetail({ order, viewer, actions, children }: OrderDetailPro
             </DetailItem>
           )}
           <DetailItem label={t('detail.amount')}>
-            <Text span fw={700} fz="lg" dir="ltr">
+            <Text span fw={700} fz="lg">
               {formatAmount(order.amount)}
             </Text>
           </DetailItem>

@@ -2,7 +2,7 @@
 // back office), amount, status and a link to the order; ten a page with a status filter and a switch for
 // the orders with a late instalment, both kept in the address. On a phone the rows become cards.
 import { Anchor, Group, Stack, Switch, Text } from '@mantine/core';
-import { ORDER_STATUS, formatAmount, type OrderListItem } from '@qist/domain';
+import { ORDER_STATUS, type OrderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPage, PagedTable, tableStateOf, usePageParam, type Column } from '@/components/data-table';
@@ -12,6 +12,7 @@ import { orderExportPath, type OrderViewer } from '../api/keys';
 import { FinishedBadge, ORDER_STATUSES, OrderStatusBadge } from './order-status';
 import { StatusFilter } from './status-filter';
 import { useLateParam, useStatusParam } from './use-status-param';
+import { useFormatAmount } from '@/lib/amounts';
 
 export type OrdersListProps = {
   role: OrderViewer;
@@ -41,6 +42,7 @@ function Party({ party }: { party: OrderListItem['provider_id'] }) {
 }
 
 export function OrdersList({ role, orderHref }: OrdersListProps) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('orders');
   // a supplier deals with the SME; everyone else names the supplier
   const counterpartName = (order: OrderListItem) => {
@@ -67,7 +69,7 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
       key: 'amount',
       header: t('list.amount'),
       render: (order) => (
-        <Text component="span" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+        <Text component="span" style={{ whiteSpace: 'nowrap' }}>
           {formatAmount(order.amount)}
         </Text>
       ),

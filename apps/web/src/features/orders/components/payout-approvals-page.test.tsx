@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutApprovalListItem } from '@qist/domain';
 import { i18n } from '@/i18n';
 import { BREAKDOWN, ORDER_ID, preloadFulfilmentScreens } from '@/testing/fixtures/orders';
-import { fail, ok, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
+import { fail, meContent, ok, renderApp, sentBodies, signIn, stubServer, type FakeRoutes } from '@/testing/render-app';
 
 beforeAll(preloadFulfilmentScreens);
 
@@ -45,13 +45,15 @@ function openApprovals(byStatus: Partial<Record<'pending' | 'approved' | 'reject
   return { ...renderApp('/bank/approvals'), fetchMock };
 }
 
+const menuLink = (name: RegExp) => within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('link', { name });
+
 const card = async (description: string) => within(await screen.findByRole('article', { name: `Order ${description}` }));
 
 describe("the bank's payout approvals", () => {
   it('is in the bank menu and lists the pending requests with order, amount, breakdown and requester', async () => {
     openApprovals({ pending: [approval(1), approval(2, { amount: 250, requester: { _id: 'id-x', email: 'ops@example.com' } })] });
     expect(await screen.findByRole('heading', { name: 'Payout approvals' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Approvals' })).toHaveAttribute('href', '/bank/approvals');
+    expect(menuLink(/^Approvals/)).toHaveAttribute('href', '/bank/approvals');
     expect(screen.getByRole('tab', { name: 'Pending', selected: true })).toBeInTheDocument();
     const first = await card('Order 1: 200 boxes of dates');
     const value = (label: string) => first.getByText(label).nextElementSibling?.textContent;
@@ -132,7 +134,8 @@ describe("the bank's payout approvals", () => {
     expect(rejected.queryByRole('button')).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Approved' }));
     expect(await screen.findByText('No approved payout yet.')).toBeInTheDocument();
-    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === LIST);
+    // the page's lists, ten a page (the menu's count asks for one row)
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === LIST && u.searchParams.get('perPage') === '10');
     expect(asked.map((u) => u.searchParams.get('status'))).toEqual(['pending', 'rejected', 'approved']);
   });
 
@@ -144,5 +147,55 @@ describe("the bank's payout approvals", () => {
     expect(screen.getByRole('tab', { name: 'بانتظار الموافقة' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'موافقة' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'رفض' })).toBeInTheDocument();
+  });
+});
+
+describe("the bank menu's count of pending payout requests", () => {
+  const countCalls = (fetchMock: ReturnType<typeof stubServer>) =>
+    fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => new URL(url, 'http://localhost').searchParams.get('perPage') === '1');
+
+  it('shows the count of the pending list beside Approvals on every bank page, and none when nothing waits', async () => {
+    signIn('bank', null);
+    let pending = 3;
+    const fetchMock = stubServer({
+      'GET /api/v1/auth/me': ok(meContent('bank', null)),
+      [`GET ${LIST}`]: () => ok({ approvals: [], count: pending }),
+    });
+    const { unmount } = renderApp('/bank/account');
+    expect(await screen.findByRole('status', { name: '3 waiting' })).toHaveTextContent('3');
+    expect(menuLink(/^Approvals/)).toContainElement(screen.getByRole('status', { name: '3 waiting' }));
+    expect(countCalls(fetchMock)).toEqual([`${LIST}?status=pending&page=1&perPage=1`]);
+    unmount();
+
+    pending = 0;
+    renderApp('/bank/account');
+    await screen.findByRole('heading', { name: 'Change password' });
+    await waitFor(() => expect(countCalls(fetchMock)).toHaveLength(2));
+    expect(within(menuLink(/^Approvals/)).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('goes down after an approval and after a rejection', async () => {
+    const pending = [approval(1), approval(2), approval(3)];
+    const decide = (status: 'approved' | 'rejected') => (body: unknown) => {
+      const { approvalId } = body as { approvalId: string };
+      const [decided] = pending.splice(pending.findIndex((a) => a._id === approvalId), 1);
+      return ok({ approval: { ...decided!, status }, order: { _id: ORDER_ID, status: status === 'approved' ? 6 : 5 } });
+    };
+    const { user } = openApprovals(
+      { pending },
+      { 'POST /api/v1/bank/approval/approve': decide('approved'), 'POST /api/v1/bank/approval/reject': decide('rejected') },
+    );
+    expect(await screen.findByRole('status', { name: '3 waiting' })).toBeInTheDocument();
+
+    await user.click(await (await card('Order 1: 200 boxes of dates')).findByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve and pay' }));
+    expect(await screen.findByRole('status', { name: '2 waiting' })).toBeInTheDocument();
+
+    await user.click(await (await card('Order 2: 200 boxes of dates')).findByRole('button', { name: 'Reject' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reject this payout request?' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Invoice total does not match');
+    await user.click(dialog.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByRole('status', { name: '1 waiting' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: '2 waiting' })).not.toBeInTheDocument();
   });
 });

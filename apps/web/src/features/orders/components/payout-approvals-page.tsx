@@ -3,7 +3,7 @@
 // is paid; Reject asks for the reason. A bank user's own pending request offers no Approve: a second bank
 // user must approve it. Cards, not a table, so it reads at phone width.
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
-import { formatAmount, MESSAGES, PAYOUT_APPROVAL_STATUSES, type PayoutApprovalListItem, type PayoutApprovalStatus } from '@qist/domain';
+import { MESSAGES, PAYOUT_APPROVAL_STATUSES, type PayoutApprovalListItem, type PayoutApprovalStatus } from '@qist/domain';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { APPROVALS_PAGE_SIZE, useApprovePayout, usePayoutApprovals, useRejectPayout } from '../api/payout-approvals';
 import { OrderBreakdown } from './order-breakdown';
+import { Amount, useFormatAmount } from '@/lib/amounts';
 
 function useDateTime() {
   const { i18n } = useTranslation();
@@ -23,6 +24,7 @@ function useDateTime() {
 }
 
 function ApproveDialog({ approval, onClose }: { approval: PayoutApprovalListItem; onClose: () => void }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('orders');
   const approve = useApprovePayout();
   const close = () => {
@@ -119,7 +121,7 @@ function RejectDialog({ approval, onClose }: { approval: PayoutApprovalListItem;
 function ApprovalCard({ approval, mine, onApprove, onReject }: { approval: PayoutApprovalListItem; mine: boolean; onApprove: () => void; onReject: () => void }) {
   const { t } = useTranslation('orders');
   const dateTime = useDateTime();
-  const money = (value: number) => <span dir="ltr">{formatAmount(value)}</span>;
+  const money = (value: number) => <Amount value={value} />;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={`${t('payout.order')} ${approval.order.description}`}>
       <Stack gap="sm">

@@ -3,10 +3,11 @@
 // domain's orderBreakdown — the same integer arithmetic in minor units and basis points the server's
 // ledger uses — never float maths here.
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatAmount, fractionToBasisPoints, fromMinorUnits, orderBreakdown, toMinorUnits, type Order } from '@qist/domain';
+import { fractionToBasisPoints, fromMinorUnits, orderBreakdown, toMinorUnits, type Order } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@/components/party/format';
 import { DetailItem } from '@/components/party/party-details';
+import { Amount, useFormatAmount } from '@/lib/amounts';
 
 /** amount × (1 − tax_rate), in currency units, through the domain's breakdown. */
 export function supplierPayoutOf(order: Pick<Order, 'amount' | 'tax_rate' | 'bank_share_rate'>): number {
@@ -19,6 +20,7 @@ export function supplierPayoutOf(order: Pick<Order, 'amount' | 'tax_rate' | 'ban
 }
 
 export function SupplierShare({ order }: { order: Pick<Order, 'amount' | 'tax_rate' | 'bank_share_rate'> }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('orders');
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-supplier-share-title">
@@ -28,13 +30,13 @@ export function SupplierShare({ order }: { order: Pick<Order, 'amount' | 'tax_ra
         </Title>
         <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="md" m={0}>
           <DetailItem label={t('fulfilment.amount')}>
-            <span dir="ltr">{formatAmount(order.amount)}</span>
+            <Amount value={order.amount} />
           </DetailItem>
           <DetailItem label={t('fulfilment.discountRate')}>
             <span dir="ltr">{formatPercent(order.tax_rate)}</span>
           </DetailItem>
           <DetailItem label={t('fulfilment.youReceive')}>
-            <Text span fw={700} dir="ltr">
+            <Text span fw={700}>
               {formatAmount(supplierPayoutOf(order))}
             </Text>
           </DetailItem>

@@ -101,7 +101,7 @@ describe('the sandbox gateway page', () => {
     expect(await screen.findByText('صفحة دفع تجريبية — لا تُنقل أي أموال حقيقية.')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(screen.getByRole('heading', { name: 'الدفع' })).toBeInTheDocument();
-    expect(await screen.findByText('$1,250.50')).toBeInTheDocument();
+    expect(await screen.findByText('1,250.50 دولار أمريكي')).toBeInTheDocument();
     expect(screen.getByText('تمور')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'موافقة' }));

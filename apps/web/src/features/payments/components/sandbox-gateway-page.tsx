@@ -3,7 +3,7 @@
 // payer approve or decline, then sends them to the platform's result page. A transaction that is no
 // longer pending says so and links to its result.
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { formatAmount, MESSAGES } from '@qist/domain';
+import { MESSAGES } from '@qist/domain';
 import { IconAlertTriangle, IconCheck, IconFlask, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api';
 import { useCompleteSandboxPayment } from '../api/complete-sandbox-payment';
 import { useSandboxTransaction } from '../api/get-sandbox-transaction';
 import { useGoToUrl } from '../hooks/use-go-to-url';
+import { Amount } from '@/lib/amounts';
 
 function SandboxTransaction({ transactionId }: { transactionId: string }) {
   const { t } = useTranslation('orders');
@@ -62,7 +63,7 @@ function SandboxTransaction({ transactionId }: { transactionId: string }) {
           {t('gateway.amount')}
         </Text>
         <Text fz={32} fw={800} lh={1.2}>
-          <bdi dir="ltr">{formatAmount(amount)}</bdi>
+          <Amount value={amount} />
         </Text>
       </Stack>
       <Stack gap={2}>

@@ -20,6 +20,7 @@ import { normalizeAmount, toAsciiDigits } from '@/lib/normalize-input';
 import { notify } from '@/lib/notify';
 import { useCreatePreRegistration } from '../api/create-preregistration';
 import { businessSectorOptions, filterBusinessSectors } from '../business-sector-options';
+import { adornmentWidth, CurrencyAdornment, useCurrency } from '@/lib/amounts';
 
 type PreRegisterInput = z.input<typeof preRegisterForm>;
 
@@ -34,6 +35,7 @@ const EMPTY: PreRegisterInput = {
 
 export function PreRegisterForm() {
   const { t } = useTranslation('public');
+  const currency = useCurrency();
   const tm = useTranslateMessage();
   const language = currentLanguage();
   const createPreRegistration = useCreatePreRegistration();
@@ -141,14 +143,11 @@ export function PreRegisterForm() {
         />
         <TextInput
           label={t('preRegister.form.loanAmount')}
-          description={t('preRegister.form.loanAmountHint')}
+          description={t('preRegister.form.loanAmountHint', { currency: currency.name })}
           inputMode="decimal"
           autoComplete="off"
-          leftSection={
-            <Text span fz="sm" c="dimmed" aria-hidden>
-              $
-            </Text>
-          }
+          leftSection={<CurrencyAdornment sign={currency.adornment} />}
+          leftSectionWidth={adornmentWidth(currency.adornment)}
           withAsterisk
           {...register('loanAmount', { setValueAs: (value: string) => normalizeAmount(value) })}
           error={tm(errors.loanAmount?.message)}

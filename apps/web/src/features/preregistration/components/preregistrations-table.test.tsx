@@ -24,7 +24,7 @@ describe("the admin's pre-registered list", () => {
     const { user } = renderApp('/admin/pre-registered');
     const table = await screen.findByRole('table', { name: 'Pre-registered SMEs' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Company name', 'Email', 'Phone', 'Industry', 'Requested loan amount ($)', 'Year of establishment']);
+    expect(headers).toEqual(['Company name', 'Email', 'Phone', 'Industry', 'Requested loan amount', 'Year of establishment']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getAllByText('$1,500.50')).toHaveLength(10);
 

@@ -1,11 +1,13 @@
 // The admin's "Pre-Registered SME's" list.
-import { formatAmount, type PreRegistrationItem } from '@qist/domain';
+import { type PreRegistrationItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
 import { ExportButton } from '@/components/ui/export-button';
 import { usePreregistrations } from '../api/get-preregistrations';
+import { useFormatAmount } from '@/lib/amounts';
 
 export function PreregistrationsTable() {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
   const query = usePreregistrations(page);

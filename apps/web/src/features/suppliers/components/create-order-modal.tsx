@@ -4,7 +4,7 @@
 // the two toasts of part 1 §7, the profile (the credit) is fetched again, and the SME goes to its orders.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { createOrderForm, formatAmount, MESSAGES, type CreateOrderForm } from '@qist/domain';
+import { createOrderForm, MESSAGES, type CreateOrderForm } from '@qist/domain';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { normalizeAmount } from '@/lib/normalize-input';
 import { notify } from '@/lib/notify';
 import { isSmeProfile, useProfile } from '@/lib/party-profile';
 import { useCreateOrder } from '../api/create-order';
+import { useCurrency, useFormatAmount } from '@/lib/amounts';
 
 export type CreateOrderModalProps = {
   opened: boolean;
@@ -77,6 +78,8 @@ function CreateOrderBody({ providerId, onClose }: { providerId: string; onClose:
 type OrderFormProps = { providerId: string; availableCredit: number; onClose: () => void };
 
 function OrderForm({ providerId, availableCredit, onClose }: OrderFormProps) {
+  const formatAmount = useFormatAmount();
+  const currency = useCurrency();
   const { t } = useTranslation('orders');
   const tm = useTranslateMessage();
   const navigate = useNavigate();
@@ -113,12 +116,12 @@ function OrderForm({ providerId, availableCredit, onClose }: OrderFormProps) {
       <Stack gap="sm">
         <Text fz="sm">
           {t('createOrder.availableCredit')}{' '}
-          <Text span fw={700} dir="ltr">
+          <Text span fw={700}>
             {formatAmount(availableCredit)}
           </Text>
         </Text>
         <TextInput
-          label={t('createOrder.amount')}
+          label={t('createOrder.amount', { currency: currency.symbol })}
           withAsterisk
           inputMode="decimal"
           autoComplete="off"

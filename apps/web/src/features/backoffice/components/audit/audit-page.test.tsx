@@ -62,6 +62,26 @@ describe("the admin's audit trail", () => {
     expect(within(dialog).getByText('Event number 2')).toBeInTheDocument();
   });
 
+  it("offers every recorded action in the filter, a direct payout among them and no admin cancel, in English and Arabic", async () => {
+    signIn('admin', null);
+    const fetchMock = stubServer({ 'GET /api/v1/admin/audit/list': ok({ events: [event(1, { action: AUDIT_ACTIONS.payoutPaid, target: { type: 'order', id: 'order-1' } })], count: 1 }) });
+    const { user } = renderApp('/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Audit trail' });
+    expect(within(table).getByText('Paid out (below the threshold)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toHaveLength(Object.keys(AUDIT_ACTIONS).length);
+    expect(options).toContain('Paid out (below the threshold)');
+    expect(options.filter((name) => /cancel/i.test(name ?? ''))).toEqual([]);
+    await user.click(screen.getByRole('option', { name: 'Paid out (below the threshold)' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(auditCalls(fetchMock).at(-1)).toBe('/api/v1/admin/audit/list?action=payout.paid&page=1&perPage=10'));
+
+    await user.click(screen.getByRole('button', { name: 'العربية' }));
+    expect(await within(await screen.findByRole('table', { name: 'سجل التدقيق' })).findByText('صرف مباشر (دون حد الموافقة)')).toBeInTheDocument();
+  });
+
   it('says so when nothing matches', async () => {
     signIn('admin', null);
     stubServer({ 'GET /api/v1/admin/audit/list': ok({ events: [], count: 0 }) });

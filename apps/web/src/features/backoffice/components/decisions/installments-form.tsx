@@ -5,13 +5,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Group, Stack, Table, Text, Textarea, NumberInput } from '@mantine/core';
 import {
-  formatAmount,
   fromMinorUnits,
   initialInstallmentRows,
   installmentsForm,
   MAX_INSTALLMENTS,
   newInstallmentRow,
-  PLAN_PREVIEW_AMOUNT_MINOR,
+  PLAN_PREVIEW_AMOUNT,
   previewPlan,
   toInstallmentFractions,
   type InstallmentsFormInput,
@@ -26,15 +25,17 @@ import { useActivateSme } from '../../api/activate-sme';
 import { useDecisionDone } from '../../hooks/use-decision-done';
 import { smePaths } from '../../roles';
 import { DecisionCard } from './decision-card';
+import { Amount, useFormatAmount } from '@/lib/amounts';
 
 // The rows hold raw input (an emptied field is ''); the schema judges them.
 const resolver = zodResolver(installmentsForm) as unknown as Resolver<InstallmentsFormInput, unknown, InstallmentsFormValues>;
 
 /** An example order under the plan being typed: each instalment's share, amount and due day. */
 function PlanPreview({ rows }: { rows: InstallmentsFormInput['installments'] }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('backoffice');
   const preview = previewPlan(rows.map((row) => row.percent));
-  const example = formatAmount(fromMinorUnits(PLAN_PREVIEW_AMOUNT_MINOR));
+  const example = formatAmount(PLAN_PREVIEW_AMOUNT);
   return (
     <Stack gap={4} component="section" aria-label={t('installments.preview.title')}>
       <Text fw={600} fz="sm">
@@ -64,7 +65,7 @@ function PlanPreview({ rows }: { rows: InstallmentsFormInput['installments'] }) 
                     <span dir="ltr">{row.percent} %</span>
                   </Table.Td>
                   <Table.Td>
-                    <span dir="ltr">{formatAmount(fromMinorUnits(row.amountMinor))}</span>
+                    <Amount value={fromMinorUnits(row.amountMinor)} />
                   </Table.Td>
                   <Table.Td>
                     {row.dueAfterDays === 0 ? t('installments.preview.atOrder') : t('installments.preview.afterDays', { days: row.dueAfterDays })}

@@ -2,9 +2,8 @@
 // (step 10, prefilled with what the SME asked for); Reject sends it back to edit with the typed
 // description; Full reject declines it with a fixed description and the next company gets it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { NumberInput, Stack, Textarea } from '@mantine/core';
 import {
-  formatAmount,
   INSURANCE_FULL_REJECT_DESC,
   insuranceDecisionForm,
   type DecisionAction,
@@ -22,12 +21,15 @@ import { useDecisionDone } from '../../hooks/use-decision-done';
 import { smePaths } from '../../roles';
 import { DecisionButtons } from './decision-buttons';
 import { DecisionCard } from './decision-card';
+import { adornmentWidth, CurrencyAdornment, useCurrency, useFormatAmount } from '@/lib/amounts';
 
 // The form holds raw input (the credit field is '' while empty); the schema judges it per action.
 const resolver = zodResolver(insuranceDecisionForm) as unknown as Resolver<InsuranceDecisionInput, unknown, InsuranceDecisionValues>;
 
 export function InsuranceDecisionForm({ sme }: { sme: SmeProfile }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('backoffice');
+  const currency = useCurrency();
   const tm = useTranslateMessage();
   const verify = useInsuranceVerifySme();
   const reject = useRejectSme('insurance');
@@ -86,16 +88,13 @@ export function InsuranceDecisionForm({ sme }: { sme: SmeProfile }) {
                 ref={field.ref}
                 name={field.name}
                 label={t('decision.credit')}
-                description={t('decision.creditHint', { requested: formatAmount(sme.credit.request) })}
-                leftSection={
-                  <Text span fz="sm" c="dimmed" aria-hidden>
-                    $
-                  </Text>
-                }
+                description={t('decision.creditHint', { requested: formatAmount(sme.credit.request), currency: currency.name })}
+                leftSection={<CurrencyAdornment sign={currency.adornment} />}
+                leftSectionWidth={adornmentWidth(currency.adornment)}
                 step={10}
                 min={0}
                 allowNegative={false}
-                decimalScale={2}
+                decimalScale={currency.decimals}
                 thousandSeparator=","
                 clampBehavior="none"
                 value={field.value}

@@ -3,12 +3,13 @@
 // reader's language), and the notes the admin and the bank left when they verified it (their latest
 // verification in the timeline).
 import { Anchor, Badge, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatAmount, SME_REVIEW, type SmeProfile, type VerificationLog } from '@qist/domain';
+import { SME_REVIEW, type SmeProfile, type VerificationLog } from '@qist/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/party/document-title';
 import { useSmeLogs } from '../../api/get-sme-logs';
 import { DecisionCard } from './decision-card';
+import { useFormatAmount } from '@/lib/amounts';
 
 /** The note of the latest verification by `role` that moved the SME to `level`. */
 function noteOf(logs: VerificationLog[], role: 'admin' | 'bank', level: number): string | null {
@@ -28,6 +29,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function UnderwritingSummary({ sme }: { sme: SmeProfile }) {
+  const formatAmount = useFormatAmount();
   const { t, i18n } = useTranslation('backoffice');
   const logs = useSmeLogs('insurance', sme._id);
   const isArabic = i18n.language.startsWith('ar');
@@ -59,7 +61,7 @@ export function UnderwritingSummary({ sme }: { sme: SmeProfile }) {
     <DecisionCard title={t('summary.title')}>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
         <Item label={t('summary.requestedCredit')}>
-          <Text fw={700} dir="ltr" ta="start">
+          <Text fw={700} ta="start">
             {formatAmount(sme.credit.request)}
           </Text>
         </Item>

@@ -10,7 +10,7 @@ const listUrls = (fetchMock: ReturnType<typeof stubServer>, path: string) =>
 beforeAll(() => preloadPanels('admin', 'bank', 'insurance'));
 
 describe('the SME list (admin, bank, insurance)', () => {
-  it('shows the columns of the spec with a level badge, credit in $ and a link to the profile', async () => {
+  it('shows the columns of the spec with a level badge, credit in the currency and a link to the profile', async () => {
     signIn('admin', null);
     stubServer({
       'GET /api/v1/admin/sme/list': ok({
@@ -22,7 +22,7 @@ describe('the SME list (admin, bank, insurance)', () => {
     const table = await screen.findByRole('table', { name: 'SMEs' });
     expect(screen.getByRole('heading', { name: 'SMEs', level: 1 })).toBeInTheDocument();
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Email', 'Phone / Name', 'Verification Level', 'Request Credit / Credit ($)', 'Actions']);
+    expect(headers).toEqual(['Email', 'Phone / Name', 'Verification Level', 'Request Credit / Credit', 'Actions']);
 
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);

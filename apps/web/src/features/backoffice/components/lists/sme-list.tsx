@@ -1,7 +1,7 @@
 // "List Of SME's" of the admin, bank and insurance areas (part 2 §2): level filter, ten a page, each
 // row linking to the SME's profile, opening on the level where the role decides. Insurance users get only
 // their queue and their decisions; the bank the SMEs the admin passed and those it rejected.
-import { ALL_FILTER, formatAmount, type BackOfficeRole, type SmeListItem } from '@qist/domain';
+import { ALL_FILTER, type BackOfficeRole, type SmeListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
 import { ExportButton, exportPath } from '@/components/ui/export-button';
@@ -10,8 +10,10 @@ import { useLevelParam } from '../../hooks/use-level-param';
 import { SME_LEVELS, smePaths, smeQueueLevel } from '../../roles';
 import { LevelFilter } from './level-filter';
 import { usePartyColumns } from './party-columns';
+import { useFormatAmount } from '@/lib/amounts';
 
 export function SmeList({ role }: { role: BackOfficeRole }) {
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation('backoffice');
   const [page, setPage] = usePageParam();
   const [level, setLevel] = useLevelParam(SME_LEVELS, smeQueueLevel(role));
@@ -22,7 +24,7 @@ export function SmeList({ role }: { role: BackOfficeRole }) {
     key: 'credit',
     header: t('list.credit'),
     render: (sme) => (
-      <span dir="ltr">
+      <span>
         {formatAmount(sme.credit.request)} / {formatAmount(sme.credit.limit)}
       </span>
     ),

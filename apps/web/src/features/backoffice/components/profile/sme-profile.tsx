@@ -1,7 +1,7 @@
 // An SME's profile in the admin, bank and insurance areas (part 2 §2): the head, the tabs as routes
 // (info, documents, and for the admin the verification timeline), then the decision the viewer may take.
 import { Stack } from '@mantine/core';
-import { formatAmount, type BackOfficeRole, type SmeProfile } from '@qist/domain';
+import { type BackOfficeRole, type SmeProfile } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CreditPanel } from '@/components/party/credit-panel';
@@ -15,6 +15,7 @@ import { PartyHeader } from './party-header';
 import { ProfileFrame } from './profile-frame';
 import { ProfileTabs, type ProfileTab } from './profile-tabs';
 import { VerificationTimeline } from './verification-timeline';
+import { Amount } from '@/lib/amounts';
 
 function hasGrantedCredit(sme: SmeProfile): boolean {
   return sme.credit.limit > 0 || sme.installments.length > 0;
@@ -53,8 +54,8 @@ export function SmeProfilePage({ role, tab }: { role: BackOfficeRole; tab: Profi
             profile={sme}
             role="sme"
             figures={[
-              { key: 'requested', label: t('profile.requestedCredit'), value: <span dir="ltr">{formatAmount(sme.credit.request)}</span> },
-              { key: 'credit', label: t('profile.credit'), value: <span dir="ltr">{formatAmount(sme.credit.limit)}</span> },
+              { key: 'requested', label: t('profile.requestedCredit'), value: <Amount value={sme.credit.request} /> },
+              { key: 'credit', label: t('profile.credit'), value: <Amount value={sme.credit.limit} /> },
             ]}
           />
           <ProfileTabs active={tab} tabs={tabs}>

@@ -2,13 +2,14 @@
 // this amount needs a second bank user (0, the default: every payout). Checked with the API's own schema.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NumberInput } from '@mantine/core';
-import { formatAmount, MESSAGES, payoutThresholdRequest } from '@qist/domain';
+import { MESSAGES, payoutThresholdRequest } from '@qist/domain';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { notify } from '@/lib/notify';
 import { usePayoutThreshold, useUpdatePayoutThreshold } from '@/lib/payout-threshold';
 import { FIELD_LABEL_HEIGHT, SettingsSection } from './settings-section';
+import { adornmentWidth, CurrencyAdornment, useCurrency, useFormatAmount } from '@/lib/amounts';
 
 type ThresholdInput = { threshold: number | string };
 type ThresholdValues = { threshold: number };
@@ -17,6 +18,8 @@ type ThresholdValues = { threshold: number };
 const resolver = zodResolver(payoutThresholdRequest) as unknown as Resolver<ThresholdInput, unknown, ThresholdValues>;
 
 function ThresholdFields({ threshold }: { threshold: number }) {
+  const formatAmount = useFormatAmount();
+  const currency = useCurrency();
   const { t } = useTranslation('backoffice');
   const tm = useTranslateMessage();
   const update = useUpdatePayoutThreshold();
@@ -42,7 +45,9 @@ function ThresholdFields({ threshold }: { threshold: number }) {
               description={description}
               min={0}
               step={100}
-              decimalScale={2}
+              decimalScale={currency.decimals}
+              leftSection={<CurrencyAdornment sign={currency.adornment} />}
+              leftSectionWidth={adornmentWidth(currency.adornment)}
               thousandSeparator=","
               clampBehavior="none"
               value={field.value}

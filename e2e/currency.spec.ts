@@ -1,0 +1,171 @@
+// The platform in Kuwaiti dinars: a second server started as `CURRENCY=KWD npm start` starts it, on a
+// fresh data folder with the demo seeded in dinars. The demo SME buys and pays in Arabic at phone
+// width, and every figure of the order's life shows three decimals and the currency; the folder then
+// refuses to start in dollars. Chromium's own Intl gives the currencies the decimals the server takes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { PHONE, expectNoHorizontalOverflow, expectToast, orderIdByDescription } from './support';
+
+const MAIN = path.resolve('apps/server/dist/main.js');
+/** Intl writes a no-break space inside a figure and direction marks around an Arabic one. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ').replace(/[\u200e\u200f\u2068\u2069]/g, '');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server and waits for its "serving on" line; a start that fails rejects with its output. */
+async function startServer(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('serving on')) resolve();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+test.describe('in Kuwaiti dinars', () => {
+  let dataDir: string;
+  let server: { child: ChildProcess; base: string } | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'qist-kwd-'));
+    server = await startServer(dataDir, { CURRENCY: 'KWD' });
+  });
+
+  test.afterAll(async () => {
+    if (server) await stopServer(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test.describe('in Arabic at phone width', () => {
+    test.use({ viewport: PHONE });
+
+    test('the demo SME buys and pays in dinars: three decimals and د.ك. on every screen of the order', async ({ page }) => {
+      test.setTimeout(120_000);
+      const base = server!.base;
+      const config = await (await page.request.get(`${base}/api/v1/pub/config`)).json();
+      expect(config).toEqual({ status: true, content: { currency: 'KWD', minorUnit: 3 } });
+
+      await page.goto(`${base}/`);
+      await page.evaluate(() => window.localStorage.setItem('lang', 'ar'));
+      await page.goto(`${base}/auth/login`);
+      await page.getByLabel('البريد الإلكتروني').fill('sme@example.com');
+      await page.getByLabel('كلمة المرور', { exact: true }).fill('demo12345');
+      await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+      await expect(page).toHaveURL(/\/sme/);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+      // the dashboard's credit, in dinars
+      await page.goto(`${base}/sme/dashboard`);
+      const credit = page.getByRole('region', { name: 'الائتمان' });
+      await expect(credit).toBeVisible();
+      expect(plain(await credit.innerText())).toMatch(/\d{1,3}(,\d{3})*\.\d{3} د\.ك\./);
+
+      // a fourth decimal is refused, naming three; 1,234.567 is taken
+      const description = `ورق طباعة ${Date.now()}`;
+      await page.getByRole('button', { name: 'فتح القائمة' }).click();
+      await page.getByRole('link', { name: 'الموردون' }).first().click();
+      await page.getByText('Desert Office Supplies').first().click();
+      await page.getByRole('button', { name: 'إنشاء طلب' }).click();
+      const dialog = page.getByRole('dialog');
+      const amount = dialog.getByRole('textbox', { name: /^المبلغ \(د\.ك\./ });
+      await amount.fill('1234.5678');
+      await dialog.getByLabel('الوصف').fill(description);
+      await dialog.getByRole('button', { name: 'إنشاء الطلب' }).click();
+      await expect(dialog.getByText('يمكن أن يحتوي المبلغ على 3 منازل عشرية كحد أقصى')).toBeVisible();
+      await amount.fill('1234.567');
+      await dialog.getByRole('button', { name: 'إنشاء الطلب' }).click();
+      await expectToast(page, 'تم إرسال رابط الدفع عبر البريد الإلكتروني والرسائل القصيرة');
+      const orderId = await orderIdByDescription(page, description);
+
+      // the order before payment
+      await page.goto(`${base}/sme/order/${orderId}`);
+      const detail = page.getByRole('region', { name: 'تفاصيل الطلب' });
+      await expect(detail).toBeVisible();
+      expect(plain(await detail.innerText())).toContain('1,234.567 د.ك.');
+      await expectNoHorizontalOverflow(page);
+
+      // the test payment page shows the first instalment in dinars; approving settles it
+      await page.goto(`${base}/pay-order?orderId=${orderId}`);
+      await expect(page).toHaveURL(/\/gateway\/sandbox\//);
+      await expect(page.getByText(/308\.641/)).toBeVisible();
+      expect(plain(await page.getByText(/308\.641/).innerText())).toBe('308.641 د.ك.');
+      await expectNoHorizontalOverflow(page);
+      await page.getByRole('button', { name: 'موافقة' }).click();
+      await expect(page.getByText('تمت عملية الدفع بنجاح!')).toBeVisible();
+
+      // the order list and the order after payment
+      await page.goto(`${base}/sme/orders`);
+      await expect(page.getByRole('link', { name: /1,234\.567\sد\.ك\./ })).toHaveAttribute('href', `/sme/order/${orderId}`);
+      expect(plain(await page.getByRole('list', { name: 'الطلبات' }).innerText())).toContain('1,234.567 د.ك.');
+      await expectNoHorizontalOverflow(page);
+      // 1,234.567 in four instalments, the three fils left over on the last
+      await page.goto(`${base}/sme/order/${orderId}`);
+      const installments = page.getByRole('list', { name: 'الأقساط' });
+      await expect(installments).toBeVisible();
+      const figures = plain(await installments.innerText()).match(/[\d,]+\.\d+ د\.ك\./g);
+      expect(figures?.sort()).toEqual(['308.641 د.ك.', '308.641 د.ك.', '308.641 د.ك.', '308.644 د.ك.']);
+      expect(plain(await page.locator('main').innerText())).not.toMatch(/\$|US|KWD/);
+      await expectNoHorizontalOverflow(page);
+
+      // and the API carries the same figures, in dinars with their fils
+      const shown = await page.evaluate(async (wanted) => {
+        const token = window.localStorage.getItem('token');
+        const response = await fetch(`/api/v1/sme/order/show/${wanted}`, { headers: { authorization: `Bearer ${token}` } });
+        return ((await response.json()) as { content: { order: { amount: number; installments: { amount: number }[] } } }).content.order;
+      }, orderId);
+      expect([shown.amount, ...shown.installments.map((i) => i.amount)]).toEqual([1234.567, 308.641, 308.641, 308.641, 308.644]);
+    });
+  });
+
+  test("the app asks for the currency once, preloaded, and Chromium's Intl gives the Gulf currencies the decimals the server uses", async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/pub/config')) asked.push(request.url());
+    });
+    await page.goto(`${server!.base}/auth/login`);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(asked).toHaveLength(1);
+    const digits = await page.evaluate(() =>
+      Object.fromEntries(['KWD', 'BHD', 'OMR', 'SAR', 'AED', 'QAR', 'USD'].map((code) => [code, new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits])),
+    );
+    expect(digits).toEqual({ KWD: 3, BHD: 3, OMR: 3, SAR: 2, AED: 2, QAR: 2, USD: 2 });
+  });
+
+  test('the folder made in dinars refuses to start in dollars, saying why', async () => {
+    test.setTimeout(120_000);
+    await stopServer(server!.child);
+    await expect(startServer(dataDir, { CURRENCY: 'USD' })).rejects.toThrow(
+      'this database holds amounts in KWD and cannot start with CURRENCY=USD; start it with CURRENCY=KWD, or start USD on a new DATA_DIR or DATABASE_URL',
+    );
+    server = await startServer(dataDir, { CURRENCY: 'KWD' });
+  });
+});
