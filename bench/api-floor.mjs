@@ -298,6 +298,8 @@ async function main() {
           HOST: '127.0.0.1',
           DATA_DIR: path.join(dataDir, build.label),
           SEED_DEMO: 'false',
+          // Without the demo data the server takes no gateway by default (older builds ignore this).
+          PAYMENT_GATEWAY: 'sandbox',
           SESSION_SECRET: SECRET,
           LOG_LEVEL: opts['log-level'],
           // The bench's admin has no authenticator: it measures reads, and the session check of a

@@ -47,16 +47,20 @@ import { createPreregistrationService } from './modules/preregistration/service.
 import { createThrottle } from './modules/throttle/service.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerHeadPolicy } from './plugins/head.js';
+import { pruneIdempotencyKeys, registerIdempotency } from './plugins/idempotency.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { createDashboardService } from './modules/dashboards/service.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { CALLBACK_SIGNATURE_HEADER, callbackSecret, signCallback, type PaymentGateway } from './modules/orders/gateway.js';
-import { gatewayCallbackRoutes, sandboxGatewayRoutes, smeOrderRoutes } from './modules/orders/routes.js';
+import { gatewayCallbackRoutes, myfatoorahWebhookRoutes, sandboxGatewayRoutes, smeOrderRoutes } from './modules/orders/routes.js';
+import { createMyFatoorahGateway, isMyFatoorahGateway } from './modules/orders/myfatoorah-gateway.js';
 import { createFulfilmentService, type FulfilmentService } from './modules/orders/fulfilment.js';
 import { fulfilmentRoutes } from './modules/orders/fulfilment-routes.js';
 import { createSandboxGateway, type SandboxGateway } from './modules/orders/sandbox-gateway.js';
 import { createOrdersService, type OrdersService } from './modules/orders/service.js';
+import { createRefundWorker, type RefundWorker } from './modules/orders/refund-worker.js';
+import { paymentAdminRoutes } from './modules/orders/payment-admin-routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -68,9 +72,9 @@ export interface AppDeps {
   storage?: FileStorage;
   /** The clock of money steps and jobs; tests move it. */
   clock?: () => Date;
-  /** A real gateway's adapter; without one the built-in sandbox gateway is used. */
+  /** A gateway adapter that replaces the configured one (tests pass fakes and local servers' adapters). */
   gateway?: PaymentGateway;
-  /** Run the jobs on their interval (default true); tests run them by hand. */
+  /** Run the jobs and the refund worker on their interval (default true); tests run them by hand. */
   runJobs?: boolean;
 }
 
@@ -79,6 +83,8 @@ declare module 'fastify' {
     dispatcher: Dispatcher;
     jobs: JobRunner;
     orders: OrdersService;
+    /** Carries out recorded refunds at the gateway (tests run it by hand). */
+    refunds: RefundWorker;
     fulfilment: FulfilmentService;
     /** The built-in sandbox gateway, when it is the gateway in use. */
     sandbox: SandboxGateway | undefined;
@@ -123,7 +129,7 @@ function validationMessage(error: { validation: { instancePath: string; message?
 
 export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true }: AppDeps): Promise<FastifyInstance> {
   // One process, one currency: every schema, sum and sentence of the domain follows it (ADR 19).
-  configureCurrency(config.currency.code);
+  const currency = configureCurrency(config.currency.code);
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -192,6 +198,9 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
+
+  // Before compression, so the answer it keeps for a key is the JSON itself.
+  registerIdempotency(app, { db, clock });
 
   // Gzip/brotli for JSON and the web app's files above 1 KiB.
   await app.register(compress, { threshold: 1024 });
@@ -280,43 +289,72 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   await app.register(settingsRoutes, { prefix: '/api/v1', settings });
   await app.register(auditRoutes, { prefix: '/api/v1', audit: createAuditService({ db }) });
 
-  // ---- orders and payments: the gateway (sandbox unless a real adapter is given), its callback, the jobs
+  // ---- orders and payments: the gateway (the configured one, or a test's), its callback, the jobs
   const gatewaySecret = callbackSecret(config.sessionSecret);
-  const sandbox = gateway
-    ? undefined
-    : createSandboxGateway({
-        db,
-        // The sandbox posts its signed callback through the app's own HTTP pipeline, as a remote gateway would.
-        sendCallback: async (body) => {
-          const payload = JSON.stringify(body);
-          await app.inject({
-            method: 'POST',
-            url: '/api/v1/pub/gateway/callback',
-            headers: { 'content-type': 'application/json', [CALLBACK_SIGNATURE_HEADER]: signCallback(gatewaySecret, payload) },
-            payload,
-          });
-        },
-        onCallbackError: (error) => app.log.warn({ err: error }, 'the sandbox callback failed'),
-      });
-  const paymentGateway: PaymentGateway | undefined = gateway ?? sandbox;
-  if (!paymentGateway) throw new Error('no payment gateway');
+  const sandbox =
+    gateway || config.paymentGateway !== 'sandbox'
+      ? undefined
+      : createSandboxGateway({
+          db,
+          currency: currency.code,
+          // The sandbox posts its signed callback through the app's own HTTP pipeline, as a remote gateway would.
+          sendCallback: async (body) => {
+            const payload = JSON.stringify(body);
+            await app.inject({
+              method: 'POST',
+              url: '/api/v1/pub/gateway/callback',
+              headers: { 'content-type': 'application/json', [CALLBACK_SIGNATURE_HEADER]: signCallback(gatewaySecret, payload) },
+              payload,
+            });
+          },
+          onCallbackError: (error) => app.log.warn({ err: error }, 'the sandbox callback failed'),
+        });
+  const myfatoorahSettings = gateway ? undefined : config.myfatoorah;
+  const paymentGateway: PaymentGateway | undefined =
+    gateway ??
+    sandbox ??
+    (myfatoorahSettings
+      ? createMyFatoorahGateway({
+          ...myfatoorahSettings,
+          currency,
+          // MyFatoorah sends the payer back to the platform's result page, which verifies the payment.
+          returnUrl: (transactionId) => `${config.publicUrl}/sme/payment-result/${encodeURIComponent(transactionId)}`,
+        })
+      : undefined);
+  if (!paymentGateway) throw new Error(`the ${config.paymentGateway} payment gateway is not configured`);
+  const refunds = createRefundWorker({
+    db,
+    gateway: paymentGateway,
+    clock,
+    onError: (error, refund) => app.log.warn({ err: error, refund }, 'a refund at the gateway failed; it is tried again later'),
+  });
+  app.decorate('refunds', refunds);
+  if (runJobs) refunds.start(config.jobsIntervalMs);
+  app.addHook('onClose', async () => refunds.stop());
   const orders = createOrdersService({
     db,
     outbox,
     gateway: paymentGateway,
     publicUrl: config.publicUrl,
     callbackSecret: gatewaySecret,
+    refunds,
+    pendingTtlMs: config.paymentPendingTtlMs,
+    currency: currency.code,
+    log: (detail, message) => app.log.warn(detail, message),
     clock,
   });
   app.decorate('orders', orders);
   app.decorate('sandbox', sandbox);
   await app.register(smeOrderRoutes, { prefix: '/api/v1', orders });
   await app.register(gatewayCallbackRoutes, { prefix: '/api/v1', orders });
-  if (sandbox) await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
+  await app.register(myfatoorahWebhookRoutes, { prefix: '/api/v1', orders, myfatoorah: isMyFatoorahGateway(paymentGateway) ? paymentGateway : undefined });
+  // Registered whatever the gateway, so a real one's deployment refuses the test page's calls in words.
+  await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
   await app.register(ledgerRoutes, { prefix: '/api/v1', db });
+  await app.register(paymentAdminRoutes, { prefix: '/api/v1', db });
   const fulfilment = createFulfilmentService({
     db,
-    gateway: paymentGateway,
+    refunds,
     throttle,
     storage: files,
     codeLimit: { max: config.loginMaxFailures, windowMs: config.loginWindowMs },
@@ -334,6 +372,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       { name: 'auto-cancel', run: (tx, now) => orders.cancelExpiredOrders(tx, now) },
       { name: 'late-payments', run: (tx, now) => orders.markLatePayments(tx, now) },
       { name: 'reminders', run: (tx, now) => orders.queueReminders(tx, now) },
+      { name: 'idempotency-keys', run: (tx, now) => pruneIdempotencyKeys(tx, now) },
     ],
     onError: (error, job) => app.log.warn({ err: error, job }, 'a job failed'),
   });

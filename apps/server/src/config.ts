@@ -52,9 +52,28 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(25),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
   JOBS_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  // The payment gateway (DESIGN.md §8). Unset, the sandbox is chosen only for a demo database: the
+  // sandbox lets anyone approve any payment by its id, so production must say what it wants.
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'myfatoorah'], { error: 'PAYMENT_GATEWAY is sandbox or myfatoorah' }).optional(),
+  // A payment started and not completed is given up after this long (the gateway's page is told to expire
+  // then too), so the SME can start again; money that still arrives for it is settled or refunded.
+  PAYMENT_PENDING_TTL_MINUTES: z.coerce.number().positive().max(4320).default(60),
+  MYFATOORAH_BASE_URL: z.string().url().optional(),
+  MYFATOORAH_API_KEY: z.string().min(1).optional(),
+  MYFATOORAH_WEBHOOK_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
+
+export type PaymentGatewayName = 'sandbox' | 'myfatoorah';
+
+export interface MyFatoorahSettings {
+  /** The API's origin, e.g. https://api.myfatoorah.com (Kuwait) or https://apitest.myfatoorah.com (test). */
+  baseUrl: string;
+  apiKey: string;
+  /** The webhook secret key of the MyFatoorah portal: webhooks are signed with it. */
+  webhookSecret: string;
+}
 
 export interface Config {
   port: number;
@@ -91,6 +110,12 @@ export interface Config {
   /** How often the jobs runner sweeps (auto-cancel, late marking, reminders). */
   jobsIntervalMs: number;
   keepAliveTimeoutMs: number;
+  /** The gateway payments go through; the sandbox only when asked for or on a demo database. */
+  paymentGateway: PaymentGatewayName;
+  /** Set when paymentGateway is myfatoorah. */
+  myfatoorah: MyFatoorahSettings | undefined;
+  /** How long a started payment may stay pending before the platform gives it up. */
+  paymentPendingTtlMs: number;
   logLevel: string;
   /** Folder of the built web app; the API serves it when it exists. */
   webDist: string;
@@ -107,6 +132,23 @@ function resolveSessionSecret(given: string | undefined, dataDir: string): strin
   return secret;
 }
 
+/** The gateway in use: never the sandbox by default outside a demo database. */
+function resolvePaymentGateway(e: z.infer<typeof envSchema>): { paymentGateway: PaymentGatewayName; myfatoorah: MyFatoorahSettings | undefined } {
+  const paymentGateway = e.PAYMENT_GATEWAY ?? (e.SEED_DEMO ? 'sandbox' : undefined);
+  if (!paymentGateway) {
+    throw new Error(
+      'Invalid configuration: with SEED_DEMO=false set PAYMENT_GATEWAY to myfatoorah (with its MYFATOORAH_* settings), or to sandbox if test payments that anyone can approve are really wanted.',
+    );
+  }
+  if (paymentGateway === 'sandbox') return { paymentGateway, myfatoorah: undefined };
+  const missing = (['MYFATOORAH_BASE_URL', 'MYFATOORAH_API_KEY', 'MYFATOORAH_WEBHOOK_SECRET'] as const).filter((name) => !e[name]);
+  if (missing.length > 0) throw new Error(`Invalid configuration: PAYMENT_GATEWAY=myfatoorah needs ${missing.join(', ')}.`);
+  return {
+    paymentGateway,
+    myfatoorah: { baseUrl: e.MYFATOORAH_BASE_URL!.replace(/\/+$/, ''), apiKey: e.MYFATOORAH_API_KEY!, webhookSecret: e.MYFATOORAH_WEBHOOK_SECRET! },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -114,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  const gateway = resolvePaymentGateway(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -142,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     jobsIntervalMs: Math.round(e.JOBS_INTERVAL_SECONDS * 1000),
     keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    ...gateway,
+    paymentPendingTtlMs: Math.round(e.PAYMENT_PENDING_TTL_MINUTES * 60_000),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };

@@ -18,6 +18,10 @@ export const forbidden = (msg: string) => new AppError(403, msg);
 export const notFound = (msg: string) => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);
 export const tooManyRequests = (msg: string) => new AppError(429, msg);
+/** The payment gateway did not answer clearly (timeout, 5xx): nothing was decided; the call may be made again. */
+export const gatewayUnavailable = () => new AppError(503, MESSAGES.gatewayUnavailable);
+/** The payment gateway answered, and refused. */
+export const gatewayRefused = () => new AppError(502, MESSAGES.gatewayRefused);
 
 /** Upload failures of the multipart parser, in the spec's words. */
 const MULTIPART_REFUSALS: Record<string, [number, string]> = {

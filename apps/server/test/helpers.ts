@@ -18,6 +18,7 @@ import { hashPassword } from '../src/lib/passwords.js';
 import { MFA_SECRET_PURPOSE, createSecretBox } from '../src/lib/secret-box.js';
 import { newTotpSecret, totpCode } from '../src/lib/totp.js';
 import { insertUser } from '../src/modules/auth/repository.js';
+import type { PaymentGateway } from '../src/modules/orders/gateway.js';
 
 export interface TestDatabase extends Database {
   url: string;
@@ -80,7 +81,7 @@ export interface TestContext {
  * `prepare` may add routes before the app is readied (to test shared mechanisms).
  */
 export function useTestApp(
-  options: { env?: Record<string, string>; prepare?: (app: FastifyInstance) => void; clock?: () => Date } = {},
+  options: { env?: Record<string, string>; prepare?: (app: FastifyInstance) => void; clock?: () => Date; gateway?: PaymentGateway } = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
@@ -94,6 +95,7 @@ export function useTestApp(
       runDispatcher: false,
       runJobs: false,
       clock: options.clock,
+      gateway: options.gateway,
     });
     options.prepare?.(context.app);
     await context.app.ready();
@@ -110,12 +112,15 @@ export function useTestApp(
  * A second API instance on the test app's database with a pool of its own, as another API process
  * has: it shares nothing with ctx.app but PostgreSQL (same config unless `env` changes some of it).
  */
-export function useSecondApp(ctx: TestContext, options: { clock?: () => Date; env?: Record<string, string> } = {}): { readonly app: FastifyInstance } {
+export function useSecondApp(
+  ctx: TestContext,
+  options: { clock?: () => Date; env?: Record<string, string>; gateway?: PaymentGateway } = {},
+): { readonly app: FastifyInstance } {
   const handle = {} as { app: FastifyInstance; database: Database };
   beforeAll(async () => {
     handle.database = createDatabase(ctx.database.url, 4);
     const config = options.env ? { ...ctx.config, ...testConfig(options.env), dataDir: ctx.config.dataDir } : ctx.config;
-    handle.app = await buildApp({ config, db: handle.database.db, logger: false, runDispatcher: false, runJobs: false, clock: options.clock });
+    handle.app = await buildApp({ config, db: handle.database.db, logger: false, runDispatcher: false, runJobs: false, clock: options.clock, gateway: options.gateway });
     await handle.app.ready();
   });
   afterAll(async () => {

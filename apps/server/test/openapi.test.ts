@@ -74,6 +74,7 @@ describe('the API document', () => {
         'POST /api/v1/auth/password/set',
         'POST /api/v1/auth/register',
         'POST /api/v1/pub/gateway/callback',
+        'POST /api/v1/pub/gateway/myfatoorah/webhook',
         'POST /api/v1/pub/gateway/sandbox/complete',
       ].sort(),
     );

@@ -25,3 +25,4 @@ export * from './orders/payout.js';
 export * from './orders/dashboards.js';
 export * from './users/schemas.js';
 export * from './audit/schemas.js';
+export * from './payments/schemas.js';

@@ -20,8 +20,10 @@ export const ERROR_ANSWERS: Record<string, string> = {
   404: 'Nothing of that id exists, or the caller may not see it',
   409: 'The object is not at the step this call needs (for example, already decided or paid)',
   413: 'The upload is over 10 MB, or the request over its size limit',
+  422: 'The Idempotency-Key was already used for a different request (another route or body)',
   429: 'Too many attempts from this account or address; wait and try again',
-  503: 'The service is not ready: its database is unreachable or not migrated',
+  502: 'The payment gateway refused the call; nothing was started',
+  503: 'Not available right now: the database is unreachable or not migrated, or the payment gateway did not answer clearly (nothing was decided; the call may be made again)',
 };
 
 /** The file types a stored document or invoice is served in. */
@@ -145,8 +147,11 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         completed.body = uploadBody(entry.upload);
         completed.consumes = ['multipart/form-data'];
       }
-      if (entry?.headers) {
-        completed.headers = z.object(Object.fromEntries(Object.entries(entry.headers).map(([name, description]) => [name, z.string().describe(description)])));
+      if (entry?.headers || entry?.optionalHeaders) {
+        completed.headers = z.object({
+          ...Object.fromEntries(Object.entries(entry.headers ?? {}).map(([name, description]) => [name, z.string().describe(description)])),
+          ...Object.fromEntries(Object.entries(entry.optionalHeaders ?? {}).map(([name, description]) => [name, z.string().describe(description).optional()])),
+        });
       }
       const result = jsonSchemaTransform({ ...input, schema: completed });
       const response = { ...(result.schema.response as Responses), ...errors };

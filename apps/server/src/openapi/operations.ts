@@ -18,9 +18,17 @@ export interface OperationDoc {
   produces?: 'csv' | 'document';
   /** Request headers the operation reads (name → description); every one is required. */
   headers?: Record<string, string>;
+  /** Request headers the operation reads when they are sent (name → description). */
+  optionalHeaders?: Record<string, string>;
 }
 
 type Table = Record<string, OperationDoc>;
+
+/** The header of the calls that take credit or start a payment (plugins/idempotency.ts). */
+const IDEMPOTENCY_KEY: Record<string, string> = {
+  'idempotency-key':
+    'Optional, 1 to 255 visible characters (a UUID is usual), per account: the same key with the same body within 24 hours answers the first answer (status and body, with `Idempotent-Replayed: true`) and takes effect once, even when sent concurrently; the same key with another request answers 422.',
+};
 
 type BackOfficeRole = 'admin' | 'bank' | 'insurance';
 
@@ -254,13 +262,21 @@ export const OPERATIONS: Table = {
   // ---- an SME buys on credit and pays
   'GET /api/v1/sme/provider/list': { operationId: 'smeListProviders', summary: 'List the verified suppliers an SME may buy from' },
   'GET /api/v1/sme/provider/show/{id}': { operationId: 'smeGetProvider', summary: 'Show a verified supplier’s business card' },
-  'POST /api/v1/sme/order/create': { operationId: 'smeCreateOrder', summary: 'Create an order on credit with a supplier' },
+  'POST /api/v1/sme/order/create': { operationId: 'smeCreateOrder', summary: 'Create an order on credit with a supplier', optionalHeaders: IDEMPOTENCY_KEY },
   'POST /api/v1/sme/order/cancel': { operationId: 'smeCancelOrder', summary: 'Cancel an order before its first payment' },
   'GET /api/v1/sme/order/list': { operationId: 'smeListOrders', summary: 'List the SME’s orders, filtered by status or lateness' },
   'GET /api/v1/sme/invoice/list': { operationId: 'smeListInvoices', summary: 'List the SME’s invoices (its orders with an uploaded invoice)' },
   'GET /api/v1/sme/order/show/{id}': { operationId: 'smeGetOrder', summary: 'Show one of the SME’s orders with its instalments' },
-  'POST /api/v1/sme/pay/init': { operationId: 'smeStartFirstPayment', summary: 'Start paying an order’s first instalment at the payment gateway' },
-  'POST /api/v1/sme/pay/installment': { operationId: 'smeStartInstallmentPayment', summary: 'Start paying an order’s earliest unpaid instalment' },
+  'POST /api/v1/sme/pay/init': {
+    operationId: 'smeStartFirstPayment',
+    summary: 'Start paying an order’s first instalment at the payment gateway',
+    optionalHeaders: IDEMPOTENCY_KEY,
+  },
+  'POST /api/v1/sme/pay/installment': {
+    operationId: 'smeStartInstallmentPayment',
+    summary: 'Start paying an order’s earliest unpaid instalment',
+    optionalHeaders: IDEMPOTENCY_KEY,
+  },
   'POST /api/v1/sme/pay/verify': { operationId: 'smeVerifyPayment', summary: 'Settle a payment by the gateway’s word (idempotent)' },
   'POST /api/v1/pub/gateway/callback': {
     operationId: 'receiveGatewayCallback',
@@ -268,9 +284,28 @@ export const OPERATIONS: Table = {
     description: 'Called by the payment gateway, not by users: the body is accepted only with a valid signature over its raw bytes.',
     headers: { 'x-gateway-signature': 'HMAC-SHA256 signature of the raw request body, as the payment gateway computes it' },
   },
+  'POST /api/v1/pub/gateway/myfatoorah/webhook': {
+    operationId: 'receiveMyFatoorahWebhook',
+    summary: 'Receive MyFatoorah’s signed webhooks (version 2)',
+    description:
+      'Called by MyFatoorah, not by users. Accepted only with the `MyFatoorah-Signature` MyFatoorah computes over the event’s signed fields (read from the raw body) with the webhook secret key; a payment event makes the platform ask GetPaymentStatus and settle by that answer, a refund event makes it ask GetRefundStatus, so a replay changes nothing. Refused (403) where MyFatoorah is not the gateway in use; 503 when MyFatoorah itself does not answer clearly (it retries).',
+    headers: { 'myfatoorah-signature': 'Base64 HMAC-SHA256, with the webhook secret key, of the event’s signed fields as MyFatoorah documents them' },
+  },
   'GET /api/v1/pub/gateway/sandbox/{transactionId}': { operationId: 'sandboxGetPayment', summary: 'Show a sandbox payment, as its test payment page does' },
   'POST /api/v1/pub/gateway/sandbox/complete': { operationId: 'sandboxCompletePayment', summary: 'Approve or decline a sandbox payment' },
   'GET /api/v1/admin/ledger/balances': { operationId: 'adminGetLedgerBalances', summary: 'Balances of every ledger account and their total (always 0)' },
+  'GET /api/v1/admin/payment/anomaly/list': {
+    operationId: 'adminListPaymentAnomalies',
+    summary: 'Gateway answers that settled nothing: another amount or currency than the instalment’s, or an unknown state',
+    description:
+      'A payment settles only on the gateway’s own answer for exactly its instalment’s amount in the platform’s currency. Any other answer settles nothing, is logged, and is listed here (latest first) with what was expected, what the gateway said, how often, and the payment’s status now.',
+  },
+  'GET /api/v1/admin/refund/list': {
+    operationId: 'adminListRefunds',
+    summary: 'Refunds with their own state at the gateway, attempts and last error',
+    description:
+      'Every refund (a supplier’s decline, money that arrived for a canceled order or an instalment already paid) is recorded with the decision and carried out by a worker until the gateway confirms it: `pending` (not yet accepted by the gateway), `requested` (accepted, not yet confirmed), `succeeded`, `failed` (refused or canceled by the gateway: to settle by hand). Filter with `status` (default `all`).',
+  },
 
   // ---- dashboards
   'GET /api/v1/sme/dashboard': { operationId: 'smeGetDashboard', summary: 'The SME’s dashboard: credit, instalments and orders' },

@@ -146,17 +146,22 @@ describe('an order from waiting to paid by the bank', () => {
 });
 
 describe('the supplier declines', () => {
-  it('refunds the paid instalment through the gateway and gives all the credit back', async () => {
+  it('records the refund of the paid instalment, gives all the credit back, and the worker refunds it at the gateway', async () => {
     const sme = await activeSme(100_000);
     const { orderId, transactionId } = await waitingOrder(sme, 100);
     expect(await credit(sme.smeId)).toEqual({ amount: 92_500, spend: 7_500 });
     const declined = await post('/api/v1/provider/order/decline', supplierHeaders, { orderId });
     expect(body(declined).content.order).toEqual({ _id: orderId, status: -1 });
     expect(await credit(sme.smeId)).toEqual({ amount: 100_000, spend: 0 });
-    const states = await ctx.db.execute<{ p: string; s: string }>(
-      sql`select p.status as p, s.status as s from payments p join sandbox_transactions s on s.id = p.transaction_id where p.transaction_id = ${transactionId}`,
-    );
-    expect(states.rows[0]).toEqual({ p: 'refunded', s: 'refunded' });
+    const states = () =>
+      ctx.db.execute<{ p: string; s: string; r: string }>(
+        sql`select p.status as p, s.status as s, r.status as r from payments p join sandbox_transactions s on s.id = p.transaction_id
+            join refunds r on r.payment_id = p.id where p.transaction_id = ${transactionId}`,
+      );
+    // Decided and recorded with the decline; the refund worker gives the money back at the gateway.
+    expect((await states()).rows[0]).toEqual({ p: 'refunded', s: 'approved', r: 'pending' });
+    await ctx.app.refunds.runOnce();
+    expect((await states()).rows[0]).toEqual({ p: 'refunded', s: 'refunded', r: 'succeeded' });
     const order = body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order;
     expect(order.installments.every((i: { paid: { at: string | null } }) => i.paid.at === null)).toBe(true);
     expect(await ledgerTotal()).toBe(0);
@@ -187,6 +192,7 @@ describe('the supplier declines', () => {
     expect(entries.rows.map((r) => [r.kind, Number(r.receivable)]).sort()).toEqual(
       [['installment_paid', -50_000], ['order_canceled', -100_000], ['order_created', 100_000], ['refund', 50_000]].sort(),
     );
+    await ctx.app.refunds.runOnce();
     const payments = await ctx.db.execute<{ p: string; s: string }>(
       sql`select p.status as p, s.status as s from payments p join sandbox_transactions s on s.id = p.transaction_id where p.order_id = ${a.orderId}`,
     );

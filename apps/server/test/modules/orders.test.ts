@@ -384,6 +384,7 @@ describe('paying through the sandbox gateway', () => {
     await post('/api/v1/sme/order/cancel', headers, { orderId });
     await post('/api/v1/pub/gateway/sandbox/complete', {}, { transactionId: start.transactionId, approve: true });
     expect(body(await post('/api/v1/sme/pay/verify', headers, { transactionId: start.transactionId })).content.payStatus).toBe(false);
+    await ctx.app.refunds.runOnce();
     const states = await ctx.db.execute<{ p: string; s: string }>(
       sql`select p.status as p, s.status as s from payments p join sandbox_transactions s on s.id = p.transaction_id where p.transaction_id = ${start.transactionId}`,
     );

@@ -258,9 +258,13 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/v1/pub/config': { access: 'public', check: (body) => expect(body.content).toEqual({ currency: 'USD', minorUnit: 2 }) },
   // Public at the gate; without the gateway's signature nothing is read.
   'POST /api/v1/pub/gateway/callback': { access: 'public', payload: {}, admitted: 401 },
+  // Public at the gate; here the sandbox is the gateway, so MyFatoorah's webhook is refused for everyone.
+  'POST /api/v1/pub/gateway/myfatoorah/webhook': { access: 'public', payload: {}, admitted: 403 },
   'GET /api/v1/pub/gateway/sandbox/{transactionId}': { access: 'public', url: () => '/api/v1/pub/gateway/sandbox/sbx_no_such_transaction_here', admitted: 404 },
   'POST /api/v1/pub/gateway/sandbox/complete': { access: 'public', payload: {}, admitted: 400 },
   'GET /api/v1/admin/ledger/balances': { access: ADMIN, check: (body) => expect(body.content.total).toBe(0) },
+  'GET /api/v1/admin/payment/anomaly/list': { access: ADMIN, check: (body) => expect(body.content).toEqual({ anomalies: [], count: 0 }) },
+  'GET /api/v1/admin/refund/list': { access: ADMIN, check: (body) => expect(body.content).toEqual({ refunds: [], count: 0 }) },
   // Fulfilment: a supplier takes orders once verified; the early one is refused.
   'GET /api/v1/provider/order/list': { access: ['provider'], admitted: (caller) => (caller === 'providerEarly' ? 403 : 200) },
   'GET /api/v1/provider/order/show/{id}': {

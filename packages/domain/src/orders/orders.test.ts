@@ -15,7 +15,7 @@ import {
   refundEntry,
   type LedgerEntry,
 } from './ledger.js';
-import { INSTALLMENT_INTERVAL_DAYS, buildSchedule, isInstallmentLate, wasPaidLate } from './schedule.js';
+import { INSTALLMENT_INTERVAL_DAYS, buildSchedule, isFirstPaymentWindowClosed, isInstallmentLate, wasPaidLate } from './schedule.js';
 import { ORDER_ACTIONS, ORDER_TRANSITIONS, canTakeAction, hasInstallmentToPay, transitionFor } from './transitions.js';
 
 /** A plan: 1 to 12 positive parts in basis points that sum to 10 000. */
@@ -67,6 +67,16 @@ describe('the instalment schedule', () => {
     expect(wasPaidLate({ index: 1, deadline, paidAt: null })).toBe(false);
     // The first instalment has its payment window instead.
     expect(wasPaidLate({ index: 0, deadline, paidAt: new Date(deadline.getTime() + 3_600_000) })).toBe(false);
+  });
+});
+
+describe('the first payment’s window', () => {
+  it('is open until its last millisecond (72 hours after creation) and closed just after', () => {
+    const createdAt = new Date('2026-01-01T00:00:00.000Z');
+    const end = createdAt.getTime() + 72 * 3_600_000;
+    expect(isFirstPaymentWindowClosed(createdAt, new Date(end - 1))).toBe(false);
+    expect(isFirstPaymentWindowClosed(createdAt, new Date(end))).toBe(false);
+    expect(isFirstPaymentWindowClosed(createdAt, new Date(end + 1))).toBe(true);
   });
 });
 

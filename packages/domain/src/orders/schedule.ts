@@ -33,6 +33,14 @@ export function autoCancelAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + FIRST_PAYMENT_WINDOW_HOURS * 3_600_000);
 }
 
+/**
+ * Whether an order's first instalment can no longer be paid: after the window, not at its last moment. The
+ * auto-cancel job, the start of a payment and its settlement all decide by this one rule.
+ */
+export function isFirstPaymentWindowClosed(createdAt: Date, now: Date): boolean {
+  return now.getTime() > autoCancelAt(createdAt).getTime();
+}
+
 /** When an instalment is late: unpaid and past its deadline. The first one gets the payment window. */
 export function isInstallmentLate(installment: { index: number; deadline: Date; paidAt: Date | null }, now: Date): boolean {
   if (installment.paidAt) return false;

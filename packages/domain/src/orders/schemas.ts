@@ -151,10 +151,12 @@ export const sandboxTransactionResponse = okEnvelope(
     transactionId: z.string(),
     amount: z.number(),
     description: z.string(),
-    status: z.enum(['pending', 'approved', 'declined', 'refunded']),
+    status: z.enum(['pending', 'approved', 'declined', 'expired', 'refunded']),
   }),
 );
 export const sandboxCompleteResponse = okEnvelope(z.object({ redirectUrl: z.string() }));
+/** A gateway's webhook, acknowledged: for a payment, whether it is paid now by the gateway's own word. */
+export const gatewayWebhookResponse = okEnvelope(z.object({ received: z.literal(true), payStatus: z.boolean().optional() }));
 
 /** titleAr is shown on Arabic pages; empty means the English title stands in. */
 const category = z.object({ _id: z.string(), title: z.string(), titleAr: z.string() });

@@ -5,3 +5,5 @@ export * from './preregistration.js';
 export * from './backoffice.js';
 export * from './orders.js';
 export * from './audit.js';
+export * from './payments.js';
+export * from './idempotency.js';

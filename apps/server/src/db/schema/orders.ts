@@ -90,6 +90,8 @@ export const payments = pgTable(
     gateway: text('gateway').notNull(),
     /** Where the gateway wants the payer sent; a second start for the same instalment reuses it. */
     paymentUrl: text('payment_url').notNull(),
+    /** The gateway's own id of the payment when it differs from the transaction id (MyFatoorah's InvoiceId). */
+    gatewayReference: text('gateway_reference'),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
@@ -100,13 +102,18 @@ export const payments = pgTable(
       .notNull()
       .references(() => installments.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** pending → approved | declined; approved → refunded when the money had nothing left to pay. */
-    status: text('status', { enum: ['pending', 'approved', 'declined', 'refunded'] }).notNull().default('pending'),
+    /**
+     * pending → approved | declined | expired (given up after its time or by the gateway; money that still
+     * arrives for it is settled or refunded); approved → refunded when the money had nothing left to pay.
+     */
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'expired', 'refunded'] }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_transaction_key').on(t.transactionId),
+    // A gateway's webhook names its own id: it finds the payment by it.
+    uniqueIndex('payments_gateway_reference_key').on(t.gateway, t.gatewayReference).where(sql`${t.gatewayReference} is not null`),
     // At most one payment in flight per instalment: a second start reuses it.
     uniqueIndex('payments_pending_installment_key').on(t.installmentId).where(sql`${t.status} = 'pending'`),
     index('payments_order_idx').on(t.orderId, t.createdAt),
@@ -154,7 +161,8 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   id: text('id').primaryKey(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   description: text('description').notNull(),
-  status: text('status', { enum: ['pending', 'approved', 'declined', 'refunded'] }).notNull().default('pending'),
+  /** expired: the platform gave the payment up, and its page takes no answer any more. */
+  status: text('status', { enum: ['pending', 'approved', 'declined', 'expired', 'refunded'] }).notNull().default('pending'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });

@@ -38,7 +38,8 @@ import { actorOf, recordAudit } from '../audit/record.js';
 import { orderAccountTotals, postEntry } from '../ledger/repository.js';
 import { findPayoutApprovalThreshold } from '../settings/repository.js';
 import type { Throttle } from '../throttle/service.js';
-import type { PaymentGateway } from './gateway.js';
+import { recordRefund } from './refund-repository.js';
+import type { RefundQueue } from './refund-worker.js';
 import { isoOf, toBreakdown, toOrder, toOrderListItem } from './projection.js';
 import * as payouts from './payout-repository.js';
 import * as repo from './repository.js';
@@ -103,7 +104,8 @@ function toPendingPayout(row: payouts.ApprovalRow): PendingPayout {
 
 export interface FulfilmentDeps {
   db: Db;
-  gateway: PaymentGateway;
+  /** Told when refunds were recorded, to carry them out soon. */
+  refunds: RefundQueue;
   throttle: Throttle;
   storage: FileStorage;
   /** Wrong verify codes allowed per supplier and address in the window (like failed sign-ins). */
@@ -113,7 +115,7 @@ export interface FulfilmentDeps {
 
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
 
-export function createFulfilmentService({ db, gateway, throttle, storage, codeLimit, clock = () => new Date() }: FulfilmentDeps) {
+export function createFulfilmentService({ db, refunds, throttle, storage, codeLimit, clock = () => new Date() }: FulfilmentDeps) {
   /**
    * A supplier sees and takes orders once the admin verified it (part 1 §6). Inside a step the check runs
    * on the step's own transaction: a second connection taken while holding one could wait for ever once
@@ -272,10 +274,14 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
       });
     },
 
-    /** 1 → -1: the supplier declines; the paid instalments go back through the gateway and the credit is released. */
+    /**
+     * 1 → -1: the supplier declines; the paid instalments are recorded as refunds and the credit is released,
+     * in one transaction. The refund worker gives the money back through the gateway after the commit, so the
+     * decline answers once it is decided, whatever the gateway does then.
+     */
     async decline(principal: Principal, orderId: string, ip: string | null) {
       const now = clock();
-      const refunds = await withTransaction(db, async (tx) => {
+      const recorded = await withTransaction(db, async (tx) => {
         const order = await lockForStep(tx, principal, orderId);
         assertTransition('decline', order.status);
         // An instalment overdue at this moment counts as late once, whether or not the sweep saw it yet.
@@ -287,6 +293,7 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
           await postEntry(tx, refundEntry(amount), { smeId: order.sme_id, orderId: order.id, paymentId: payment.id });
           await repo.unpayInstallment(tx, payment.installment_id);
           await repo.setPaymentStatus(tx, payment.id, 'refunded', now);
+          await recordRefund(tx, { paymentId: payment.id, reason: 'declined', now });
           refunded += amount;
         }
         // The refunds and the release move the SME's credit in one statement, by their net.
@@ -300,9 +307,9 @@ export function createFulfilmentService({ db, gateway, throttle, storage, codeLi
             detail: { reason: 'declined', amount: fromMinorUnits(refunded), payments: paid.map((p) => p.id) },
           });
         }
-        return paid.map((p) => p.transaction_id);
+        return paid.length;
       });
-      for (const transactionId of refunds) await gateway.refund(transactionId);
+      if (recorded > 0) refunds.kick();
       return { _id: orderId, status: ORDER_STATUS.canceled };
     },
 

@@ -144,13 +144,14 @@ export type LockedOrder = {
   sme_id: string;
   amount: string;
   status: number;
+  created_at: Date | string;
 };
 
 /** The order's row lock: every step on one order runs after the one before it. */
 export async function lockOrder(tx: Executor, orderId: string, smeUserId?: string): Promise<LockedOrder | undefined> {
   const owner = smeUserId ? sql`and sme_id = (select id from smes where user_id = ${smeUserId})` : sql``;
   const result = await tx.execute<LockedOrder>(
-    sql`select id, sme_id, amount, status from orders where id = ${orderId} ${owner} for update`,
+    sql`select id, sme_id, amount, status, created_at from orders where id = ${orderId} ${owner} for update`,
   );
   return result.rows[0];
 }
@@ -165,7 +166,7 @@ export async function lockOrderForStep(tx: Executor, orderId: string, providerUs
     ? sql`and provider_id = (select id from providers where user_id = ${providerUserId}) and reached_supplier`
     : sql``;
   const result = await tx.execute<LockedForStep>(
-    sql`select id, sme_id, amount, status, tax_rate, bank_share_rate, verify_code, invoice_file from orders
+    sql`select id, sme_id, amount, status, created_at, tax_rate, bank_share_rate, verify_code, invoice_file from orders
         where id = ${orderId} ${owner} for update`,
   );
   return result.rows[0];
@@ -269,12 +270,15 @@ export async function firstUnpaidInstallment(tx: Executor, orderId: string) {
 export type PaymentRow = {
   id: string;
   transaction_id: string;
+  gateway: string;
+  gateway_reference: string | null;
   payment_url: string;
   order_id: string;
   sme_id: string;
   installment_id: string;
   amount: string;
-  status: 'pending' | 'approved' | 'declined' | 'refunded';
+  status: 'pending' | 'approved' | 'declined' | 'expired' | 'refunded';
+  created_at: Date | string;
 };
 
 export async function findPendingPayment(db: Executor, installmentId: string): Promise<PaymentRow | undefined> {
@@ -285,12 +289,22 @@ export async function findPendingPayment(db: Executor, installmentId: string): P
 /** Records a started payment unless one is already in flight for the instalment (then returns undefined). */
 export async function insertPayment(
   db: Executor,
-  values: { transactionId: string; gateway: string; paymentUrl: string; orderId: string; smeId: string; installmentId: string; amountMinor: number },
+  values: {
+    transactionId: string;
+    gateway: string;
+    paymentUrl: string;
+    orderId: string;
+    smeId: string;
+    installmentId: string;
+    amountMinor: number;
+    createdAt: Date;
+    gatewayReference: string | null;
+  },
 ): Promise<PaymentRow | undefined> {
   const result = await db.execute<PaymentRow>(
-    sql`insert into payments (transaction_id, gateway, payment_url, order_id, sme_id, installment_id, amount)
-        values (${values.transactionId}, ${values.gateway}, ${values.paymentUrl}, ${values.orderId}, ${values.smeId},
-                ${values.installmentId}, ${values.amountMinor})
+    sql`insert into payments (transaction_id, gateway, gateway_reference, payment_url, order_id, sme_id, installment_id, amount, created_at)
+        values (${values.transactionId}, ${values.gateway}, ${values.gatewayReference}, ${values.paymentUrl}, ${values.orderId}, ${values.smeId},
+                ${values.installmentId}, ${values.amountMinor}, ${values.createdAt})
         on conflict (installment_id) where status = 'pending' do nothing returning *`,
   );
   return result.rows[0];
@@ -299,6 +313,12 @@ export async function insertPayment(
 export async function findPayment(db: Executor, transactionId: string, smeUserId?: string): Promise<PaymentRow | undefined> {
   const owner = smeUserId ? sql`and sme_id = (select id from smes where user_id = ${smeUserId})` : sql``;
   const result = await db.execute<PaymentRow>(sql`select * from payments where transaction_id = ${transactionId} ${owner}`);
+  return result.rows[0];
+}
+
+/** The payment a gateway's webhook is about, by the gateway's own id of it. */
+export async function findPaymentByGatewayReference(db: Executor, gateway: string, gatewayReference: string): Promise<PaymentRow | undefined> {
+  const result = await db.execute<PaymentRow>(sql`select * from payments where gateway = ${gateway} and gateway_reference = ${gatewayReference}`);
   return result.rows[0];
 }
 
@@ -428,4 +448,59 @@ export async function claimNotices(tx: Executor, kind: 'reminder' | 'late', now:
         returning i.id as installment_id, i.order_id, i.position, i.amount, i.deadline, u.email, s.phone_country_code, s.phone_number, u.language`,
   );
   return result.rows;
+}
+
+// ---- what a gateway answered that the platform would not settle on
+
+export type AnomalyKind = 'amount_mismatch' | 'currency_mismatch' | 'unknown_state';
+
+/** Records (or counts again) an answer of the gateway that settled nothing, for the admin. */
+export async function recordPaymentAnomaly(
+  db: Executor,
+  payment: PaymentRow,
+  anomaly: { kind: AnomalyKind; expectedCurrency: string; status: string; amountMinor: number | null; currency: string | null; detail: string | null; now: Date },
+): Promise<void> {
+  await db.execute(
+    sql`insert into payment_anomalies (payment_id, order_id, sme_id, gateway, transaction_id, kind, expected_amount, expected_currency,
+          gateway_status, gateway_amount, gateway_currency, detail, first_seen_at, last_seen_at)
+        values (${payment.id}, ${payment.order_id}, ${payment.sme_id}, ${payment.gateway}, ${payment.transaction_id}, ${anomaly.kind},
+          ${payment.amount}, ${anomaly.expectedCurrency}, ${anomaly.status}, ${anomaly.amountMinor}, ${anomaly.currency}, ${anomaly.detail}, ${anomaly.now}, ${anomaly.now})
+        on conflict (payment_id, kind) do update set occurrences = payment_anomalies.occurrences + 1, last_seen_at = excluded.last_seen_at,
+          gateway_status = excluded.gateway_status, gateway_amount = excluded.gateway_amount, gateway_currency = excluded.gateway_currency,
+          detail = excluded.detail`,
+  );
+}
+
+export type AnomalyListRow = {
+  id: string;
+  payment_id: string;
+  order_id: string;
+  sme_id: string;
+  gateway: string;
+  transaction_id: string;
+  kind: AnomalyKind;
+  expected_amount: string;
+  expected_currency: string;
+  gateway_status: string;
+  gateway_amount: string | null;
+  gateway_currency: string | null;
+  detail: string | null;
+  occurrences: number;
+  first_seen_at: Date | string;
+  last_seen_at: Date | string;
+  payment_status: string;
+  sme_title: string | null;
+  sme_email: string;
+};
+
+export async function listPaymentAnomalies(db: Executor, page: number, perPage: number): Promise<{ rows: AnomalyListRow[]; count: number }> {
+  const [rows, count] = await Promise.all([
+    db.execute<AnomalyListRow>(
+      sql`select a.*, p.status as payment_status, s.company_title as sme_title, u.email as sme_email
+          from payment_anomalies a join payments p on p.id = a.payment_id join smes s on s.id = a.sme_id join users u on u.id = s.user_id
+          order by a.last_seen_at desc, a.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+    ),
+    db.execute<{ count: string }>(sql`select count(*) as count from payment_anomalies`),
+  ]);
+  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
 }

@@ -1,6 +1,8 @@
 // The SME's supplier, order and payment calls, and the payment gateway's public endpoints (DESIGN.md §7).
 import {
+  MESSAGES,
   errorEnvelope,
+  gatewayWebhookResponse,
   idParams,
   invoiceListResponse,
   orderListQuery,
@@ -23,14 +25,21 @@ import {
 } from '@qist/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden, unauthorized } from '../../errors.js';
 import { principalOf } from '../../plugins/access.js';
 import { CALLBACK_SIGNATURE_HEADER } from './gateway.js';
+import { MYFATOORAH_SIGNATURE_HEADER, type MyFatoorahGateway } from './myfatoorah-gateway.js';
 import type { SandboxGateway } from './sandbox-gateway.js';
 import type { OrdersService } from './service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 const security = [{ bearerAuth: [] }];
 const sme = { access: ['sme'] as const };
+/** The SME's calls that take credit or start a payment honour an Idempotency-Key header (plugins/idempotency.ts). */
+const smeIdempotent = { access: ['sme'] as const, idempotent: true as const };
+/** A call that reaches the payment gateway: it refused (502) or did not answer clearly (503, nothing decided). */
+const gatewayErrors = { ...errors, 502: errorEnvelope, 503: errorEnvelope };
+const idempotentErrors = { ...gatewayErrors, 422: errorEnvelope };
 const ok = <T>(content: T) => ({ status: true as const, content });
 
 export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
@@ -50,7 +59,7 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
 
   app.post(
     '/sme/order/create',
-    { config: sme, schema: { tags, security, summary: 'Create an order on credit', body: createOrderRequest, response: { 200: orderCreateResponse, ...errors } } },
+    { config: smeIdempotent, schema: { tags, security, summary: 'Create an order on credit', body: createOrderRequest, response: { 200: orderCreateResponse, ...idempotentErrors } } },
     async (request) => ok({ order: await orders.createOrder(principalOf(request), request.body) }),
   );
 
@@ -80,19 +89,19 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
 
   app.post(
     '/sme/pay/init',
-    { config: sme, schema: { tags, security, summary: 'Start paying the first instalment', body: orderIdRequest, response: { 200: payStartResponse, ...errors } } },
+    { config: smeIdempotent, schema: { tags, security, summary: 'Start paying the first instalment', body: orderIdRequest, response: { 200: payStartResponse, ...idempotentErrors } } },
     async (request) => ok(await orders.startPayment(principalOf(request), request.body.orderId, 'first')),
   );
 
   app.post(
     '/sme/pay/installment',
-    { config: sme, schema: { tags, security, summary: 'Start paying the earliest unpaid instalment', body: orderIdRequest, response: { 200: payStartResponse, ...errors } } },
+    { config: smeIdempotent, schema: { tags, security, summary: 'Start paying the earliest unpaid instalment', body: orderIdRequest, response: { 200: payStartResponse, ...idempotentErrors } } },
     async (request) => ok(await orders.startPayment(principalOf(request), request.body.orderId, 'next')),
   );
 
   app.post(
     '/sme/pay/verify',
-    { config: sme, schema: { tags, security, summary: 'Settle a payment by the gateway’s word (idempotent)', body: transactionRequest, response: { 200: payVerifyResponse, ...errors } } },
+    { config: sme, schema: { tags, security, summary: 'Settle a payment by the gateway’s word (idempotent)', body: transactionRequest, response: { 200: payVerifyResponse, ...gatewayErrors } } },
     async (request) => ok(await orders.verifyPayment(principalOf(request), request.body.transactionId)),
   );
 };
@@ -110,7 +119,7 @@ export const gatewayCallbackRoutes: FastifyPluginAsyncZod<{ orders: OrdersServic
         tags: ['payment gateway'],
         summary: 'Signed callback of the payment gateway',
         body: z.string(),
-        response: { 200: payVerifyResponse, ...errors },
+        response: { 200: payVerifyResponse, ...gatewayErrors },
       },
     },
     async (request) => {
@@ -120,20 +129,65 @@ export const gatewayCallbackRoutes: FastifyPluginAsyncZod<{ orders: OrdersServic
   );
 };
 
-/** The sandbox gateway's hosted page calls; registered only while the sandbox is the gateway in use. */
-export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway }> = async (app, { sandbox }) => {
+/**
+ * MyFatoorah's webhooks (version 2), read from the raw body with their signature. A verified notice only
+ * makes the platform ask MyFatoorah itself (GetPaymentStatus, GetRefundStatus), so a replay changes
+ * nothing; an ambiguous answer from MyFatoorah is a 503, which MyFatoorah retries.
+ */
+export const myfatoorahWebhookRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; myfatoorah: MyFatoorahGateway | undefined }> = async (
+  app,
+  { orders, myfatoorah },
+) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/pub/gateway/myfatoorah/webhook',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payment gateway'],
+        summary: 'Receive MyFatoorah’s signed webhooks',
+        body: z.string(),
+        response: { 200: gatewayWebhookResponse, ...gatewayErrors },
+      },
+    },
+    async (request) => {
+      if (!myfatoorah) throw forbidden(MESSAGES.gatewayNotInUse);
+      const signature = request.headers[MYFATOORAH_SIGNATURE_HEADER];
+      const notice = myfatoorah.readWebhook(request.body, typeof signature === 'string' ? signature : undefined);
+      if (!notice) throw unauthorized(MESSAGES.callbackSignatureInvalid);
+      if (notice.kind === 'payment') {
+        const settled = await orders.settleByGatewayReference(notice.invoiceId, notice.paymentId);
+        return ok({ received: true as const, payStatus: settled?.payStatus ?? false });
+      }
+      if (notice.kind === 'refund') await orders.refundChanged(notice.refundId);
+      return ok({ received: true as const });
+    },
+  );
+};
+
+/**
+ * The sandbox gateway's hosted page calls. With a real gateway configured they are refused and change
+ * nothing: otherwise anyone could approve a payment by its id.
+ */
+export const sandboxGatewayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway | undefined }> = async (app, { sandbox: inUse }) => {
   const tags = ['payment gateway'];
   const config = { access: 'public' as const };
+  const sandboxOnly = (): SandboxGateway => {
+    if (!inUse) throw forbidden(MESSAGES.sandboxNotInUse);
+    return inUse;
+  };
 
   app.get(
     '/pub/gateway/sandbox/:transactionId',
     { config, schema: { tags, summary: 'A sandbox payment, as its page shows it', params: transactionParams, response: { 200: sandboxTransactionResponse, ...errors } } },
-    async (request) => ok(await sandbox.show(request.params.transactionId)),
+    async (request) => ok(await sandboxOnly().show(request.params.transactionId)),
   );
 
   app.post(
     '/pub/gateway/sandbox/complete',
     { config, schema: { tags, summary: 'Approve or decline a sandbox payment', body: sandboxCompleteRequest, response: { 200: sandboxCompleteResponse, ...errors } } },
-    async (request) => ok(await sandbox.complete(request.body.transactionId, request.body.approve)),
+    async (request) => ok(await sandboxOnly().complete(request.body.transactionId, request.body.approve)),
   );
 };

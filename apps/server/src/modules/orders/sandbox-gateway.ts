@@ -7,18 +7,22 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/transaction.js';
 import { sandboxTransactions } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
-import type { GatewayStatus, PaymentGateway } from './gateway.js';
+import type { GatewayRefundState, GatewayVerdict, PaymentGateway, RefundAck } from './gateway.js';
 
 export const SANDBOX_PAGE_PATH = '/gateway/sandbox/';
 
+type SandboxStatus = (typeof sandboxTransactions.$inferSelect)['status'];
+
 export interface SandboxGateway extends PaymentGateway {
-  show(transactionId: string): Promise<{ transactionId: string; amount: number; description: string; status: 'pending' | 'approved' | 'declined' | 'refunded' }>;
+  show(transactionId: string): Promise<{ transactionId: string; amount: number; description: string; status: SandboxStatus }>;
   /** The payer's choice on the page; the signed callback is delivered before this returns. */
   complete(transactionId: string, approve: boolean): Promise<{ redirectUrl: string }>;
 }
 
 export interface SandboxDeps {
   db: Db;
+  /** The platform's currency (ISO 4217): the sandbox's payments are in it. */
+  currency: string;
   /** Posts the signed callback to the platform (the app delivers it through its own HTTP pipeline). */
   sendCallback(body: { transactionId: string; status: 'approved' | 'declined' }): Promise<void>;
   onCallbackError?(error: unknown): void;
@@ -28,7 +32,7 @@ export function newTransactionId(): string {
   return `sbx_${randomBytes(24).toString('base64url')}`;
 }
 
-export function createSandboxGateway({ db, sendCallback, onCallbackError = () => {} }: SandboxDeps): SandboxGateway {
+export function createSandboxGateway({ db, currency, sendCallback, onCallbackError = () => {} }: SandboxDeps): SandboxGateway {
   async function find(transactionId: string) {
     const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, transactionId));
     return row;
@@ -43,15 +47,34 @@ export function createSandboxGateway({ db, sendCallback, onCallbackError = () =>
       return { transactionId, paymentUrl: `${SANDBOX_PAGE_PATH}${transactionId}` };
     },
 
-    async status(transactionId): Promise<GatewayStatus> {
-      return (await find(transactionId))?.status ?? 'unknown';
+    // The sandbox takes the platform's currency, and exactly the amount it was started with.
+    async status({ transactionId }): Promise<GatewayVerdict> {
+      const row = await find(transactionId);
+      if (!row) return { status: 'unknown', detail: 'the sandbox has no such transaction' };
+      return { status: row.status, amountMinor: row.amount, currency };
     },
 
-    async refund(transactionId) {
+    // The sandbox gives money back at once; asked again for the same payment it answers the same.
+    async refund({ transactionId }): Promise<RefundAck> {
       await db
         .update(sandboxTransactions)
         .set({ status: 'refunded' })
         .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'approved')));
+      const status = (await find(transactionId))?.status;
+      if (status === 'refunded') return { state: 'succeeded', gatewayRefundId: transactionId };
+      return { state: 'failed', detail: status ? `the sandbox transaction is ${status}, not approved` : 'the sandbox has no such transaction' };
+    },
+
+    async refundStatus({ transactionId }): Promise<GatewayRefundState> {
+      return (await find(transactionId))?.status === 'refunded' ? 'succeeded' : 'failed';
+    },
+
+    // The platform gave the payment up: its page no longer takes an answer.
+    async expire(transactionId) {
+      await db
+        .update(sandboxTransactions)
+        .set({ status: 'expired', completedAt: new Date() })
+        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'pending')));
     },
 
     async show(transactionId) {
@@ -68,8 +91,9 @@ export function createSandboxGateway({ db, sendCallback, onCallbackError = () =>
         .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'pending')))
         .returning({ id: sandboxTransactions.id });
       if (!row) {
-        if (!(await find(transactionId))) throw notFound(MESSAGES.paymentNotFound);
-        throw conflict(MESSAGES.paymentAlreadyCompleted);
+        const current = await find(transactionId);
+        if (!current) throw notFound(MESSAGES.paymentNotFound);
+        throw conflict(current.status === 'expired' ? MESSAGES.paymentExpired : MESSAGES.paymentAlreadyCompleted);
       }
       // The platform's verify settles it too, so a lost callback delays nothing.
       await sendCallback({ transactionId, status }).catch(onCallbackError);

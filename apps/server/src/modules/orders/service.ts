@@ -3,6 +3,7 @@
 // SME's) row lock, with its ledger entry and its outbox messages.
 import {
   ALL_FILTER,
+  AUDIT_ACTIONS,
   DEFAULT_SHARE_RATE,
   LEDGER_ACCOUNTS,
   MESSAGES,
@@ -17,6 +18,7 @@ import {
   fractionToBasisPoints,
   fromMinorUnits,
   installmentPaidEntry,
+  isFirstPaymentWindowClosed,
   orderCreatedEntry,
   toMinorUnits,
   type Bilingual,
@@ -29,9 +31,12 @@ import { sql } from 'drizzle-orm';
 import { withTransaction, type Db, type Executor, type Tx } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.js';
 import type { Principal } from '../../lib/principal.js';
+import { recordAudit } from '../audit/record.js';
 import { postEntry } from '../ledger/repository.js';
+import { makeRefundDue, recordRefund } from './refund-repository.js';
+import type { RefundQueue } from './refund-worker.js';
 import type { Outbox } from '../notifications/outbox.js';
-import { isCallbackSignatureValid, type PaymentGateway } from './gateway.js';
+import { isCallbackSignatureValid, type GatewayVerdict, type PaymentGateway } from './gateway.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import { readOrderContext, writeOrder } from './create-order.js';
 import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice, type NoticeRecipient } from './notices.js';
@@ -46,6 +51,14 @@ export interface OrdersDeps {
   publicUrl: string;
   /** The secret the gateway signs its callbacks with. */
   callbackSecret: string;
+  /** Told when refunds were recorded, to carry them out soon. */
+  refunds: RefundQueue;
+  /** How long a started payment is reused before it is given up (PAYMENT_PENDING_TTL_MINUTES). */
+  pendingTtlMs: number;
+  /** The platform's currency (ISO 4217): a payment settles only in it. */
+  currency: string;
+  /** Where what the gateway answered and was not settled is written (the app's log). */
+  log?: (detail: Record<string, unknown>, message: string) => void;
   clock?: () => Date;
 }
 
@@ -54,7 +67,18 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 const JOB_BATCH = 200;
 const HOUR_MS = 3_600_000;
 
-export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSecret, clock = () => new Date() }: OrdersDeps) {
+export function createOrdersService({
+  db,
+  outbox,
+  gateway,
+  publicUrl,
+  callbackSecret,
+  refunds,
+  pendingTtlMs,
+  currency,
+  log = () => {},
+  clock = () => new Date(),
+}: OrdersDeps) {
   const perSme = createKeyedQueue();
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
@@ -64,6 +88,44 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
 
   const phoneOf = (row: { phone_country_code: string | null; phone_number: string | null }) =>
     row.phone_country_code && row.phone_number ? `+${row.phone_country_code}${row.phone_number}` : null;
+
+  /** A pending payment's time is up: from then on the platform gives it up rather than reuse it. */
+  const isOverdue = (payment: repo.PaymentRow, now: Date) => now.getTime() >= new Date(payment.created_at).getTime() + pendingTtlMs;
+
+  /** An answer of the gateway that settles nothing: logged, and kept for the admin. */
+  async function noteAnomaly(payment: repo.PaymentRow, kind: repo.AnomalyKind, verdict: GatewayVerdict, now: Date) {
+    log({ transactionId: payment.transaction_id, kind, verdict, expected: { amountMinor: Number(payment.amount), currency } }, 'a payment the gateway answered for was not settled');
+    await repo.recordPaymentAnomaly(db, payment, {
+      kind,
+      expectedCurrency: currency,
+      status: verdict.status,
+      amountMinor: verdict.amountMinor ?? null,
+      currency: verdict.currency ?? null,
+      detail: verdict.detail ?? null,
+      now,
+    });
+  }
+
+  /** Gives a pending payment up, once; the gateway is told afterwards so its page takes no answer any more. */
+  async function expirePayment(paymentId: string, transactionId: string, now: Date) {
+    const expired = await withTransaction(db, async (tx) => {
+      const payment = await repo.lockPayment(tx, transactionId);
+      if (payment?.id !== paymentId || payment.status !== 'pending') return false;
+      await repo.setPaymentStatus(tx, payment.id, 'expired', now);
+      return true;
+    });
+    if (expired) await gateway.expire?.(transactionId).catch(() => {});
+  }
+
+  /** Cancels a locked order whose first instalment was not paid in time, releasing its credit, and tells its SME. */
+  async function cancelUnpaidOrder(tx: Tx, order: repo.LockedOrder, now: Date) {
+    await cancelLockedOrder(tx, order, 'cancel', now);
+    const owner = await tx.execute<{ email: string; phone_country_code: string | null; phone_number: string | null; language: Language }>(
+      sql`select u.email, s.phone_country_code, s.phone_number, u.language from smes s join users u on u.id = s.user_id where s.id = ${order.sme_id}`,
+    );
+    const to = owner.rows[0];
+    if (to) await notify(tx, { email: to.email, phone: phoneOf(to), language: to.language }, canceledNotice(fromMinorUnits(Number(order.amount))));
+  }
 
   function smeOnly(principal: Principal) {
     if (principal.role !== 'sme') throw forbidden(MESSAGES.forbidden);
@@ -189,21 +251,53 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
 
     // ---- payments
 
-    /** Starts the payment of the first instalment ('first', order created) or the earliest unpaid one ('next'). */
+    /**
+     * Starts the payment of the first instalment ('first', order created) or the earliest unpaid one ('next').
+     * A payment already in flight for the instalment is reused until its time is up; then the gateway's
+     * word settles it or gives it up, and a new one starts.
+     */
     async startPayment(principal: Principal, orderId: string, which: 'first' | 'next') {
       const userId = smeOnly(principal);
       const order = await repo.findOrder(db, orderId, { smeUserId: userId });
       if (!order) throw notFound(MESSAGES.orderNotFound);
       if (which === 'first' && order.status !== ORDER_STATUS.created) throw wrongStatus(order.status);
       if (which === 'next' && !canPayNextInstallment(order.status)) throw wrongStatus(order.status);
+      if (order.status === ORDER_STATUS.created && isFirstPaymentWindowClosed(new Date(order.created_at), clock())) {
+        // Too late to pay: the order is canceled now, as the auto-cancel job would, and nothing is started.
+        const now = clock();
+        const status = await withTransaction(db, async (tx) => {
+          const locked = await repo.lockOrder(tx, orderId);
+          if (locked?.status !== ORDER_STATUS.created) return locked?.status;
+          await cancelUnpaidOrder(tx, locked, now);
+          return ORDER_STATUS.canceled;
+        });
+        throw status === ORDER_STATUS.canceled ? conflict(MESSAGES.firstPaymentWindowClosed) : wrongStatus(status ?? order.status);
+      }
       const installment = await repo.firstUnpaidInstallment(db, orderId);
       if (!installment) throw conflict(MESSAGES.everyInstallmentPaid);
+      const link = (payment: repo.PaymentRow) => ({ transactionId: payment.transaction_id, paymentUrl: payment.payment_url });
 
       const inFlight = await repo.findPendingPayment(db, installment.id);
-      if (inFlight) return { transactionId: inFlight.transaction_id, paymentUrl: inFlight.payment_url };
+      if (inFlight) {
+        if (!isOverdue(inFlight, clock())) return link(inFlight);
+        try {
+          await this.settle(inFlight.transaction_id);
+        } catch {
+          // The gateway cannot say now: the payment in flight stays the one to pay, rather than risk two.
+          return link(inFlight);
+        }
+        const after = await repo.findPayment(db, inFlight.transaction_id);
+        if (after && after.status !== 'expired' && after.status !== 'declined') return link(after);
+      }
 
       const description = `${order.provider_title ?? order.provider_email}: ${order.description}`.slice(0, 200);
-      const started = await gateway.start({ amountMinor: Number(installment.amount), description });
+      const now = clock();
+      const started = await gateway.start({
+        amountMinor: Number(installment.amount),
+        description,
+        expiresAt: new Date(now.getTime() + pendingTtlMs),
+        payer: { name: order.sme_title ?? order.sme_email, email: order.sme_email },
+      });
       const payment = await repo.insertPayment(db, {
         transactionId: started.transactionId,
         gateway: gateway.name,
@@ -212,50 +306,88 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
         smeId: order.sme_id,
         installmentId: installment.id,
         amountMinor: Number(installment.amount),
+        createdAt: now,
+        gatewayReference: started.gatewayReference ?? null,
       });
       // Another start for the same instalment won the race: send the payer to that one.
       const current = payment ?? (await repo.findPendingPayment(db, installment.id));
       if (!current) throw conflict(MESSAGES.paymentAlreadyDone);
-      return { transactionId: current.transaction_id, paymentUrl: current.payment_url };
+      return link(current);
     },
 
     /**
      * Settles a payment by the gateway's word, exactly once: the payment's row lock orders every
-     * verify and callback, and only the first that finds it pending moves money.
+     * verify and callback, and only the first that finds it open moves money. A payment given up
+     * (expired) is still open to money that arrives late: it pays its instalment if that is unpaid,
+     * else it is refunded. A pending payment past its time, or one the gateway gave up, is expired.
      */
-    async settle(transactionId: string): Promise<{ payStatus: boolean; orderId: string }> {
+    async settle(transactionId: string, hint: { gatewayPaymentId?: string } = {}): Promise<{ payStatus: boolean; orderId: string }> {
       const existing = await repo.findPayment(db, transactionId);
       if (!existing) throw notFound(MESSAGES.paymentNotFound);
-      if (existing.status !== 'pending') return { payStatus: existing.status === 'approved', orderId: existing.order_id };
-      const verdict = await gateway.status(transactionId);
-      if (verdict !== 'approved' && verdict !== 'declined') return { payStatus: false, orderId: existing.order_id };
-
+      const isOpen = (status: repo.PaymentRow['status']) => status === 'pending' || status === 'expired';
+      if (!isOpen(existing.status)) return { payStatus: existing.status === 'approved', orderId: existing.order_id };
+      // Only the gateway that took a payment can say what became of it.
+      if (existing.gateway !== gateway.name) return { payStatus: false, orderId: existing.order_id };
+      const verdict = await gateway.status({ transactionId, gatewayReference: existing.gateway_reference, ...hint });
       const now = clock();
+      if (verdict.status === 'unknown') {
+        await noteAnomaly(existing, 'unknown_state', verdict, now);
+        return { payStatus: false, orderId: existing.order_id };
+      }
+      if (verdict.status === 'approved') {
+        // Money settles only for exactly the instalment's amount, in the platform's currency.
+        const kind = verdict.currency !== currency ? 'currency_mismatch' : verdict.amountMinor !== Number(existing.amount) ? 'amount_mismatch' : undefined;
+        if (kind) {
+          await noteAnomaly(existing, kind, verdict, now);
+          return { payStatus: false, orderId: existing.order_id };
+        }
+      }
+      if (verdict.status !== 'approved' && verdict.status !== 'declined') {
+        if (existing.status === 'pending' && (verdict.status === 'expired' || isOverdue(existing, now))) await expirePayment(existing.id, transactionId, now);
+        return { payStatus: false, orderId: existing.order_id };
+      }
+
       const outcome = await withTransaction(db, async (tx) => {
         const payment = await repo.lockPayment(tx, transactionId);
         if (!payment) throw notFound(MESSAGES.paymentNotFound);
-        if (payment.status !== 'pending') return { status: payment.status, refund: false };
-        if (verdict === 'declined') {
-          await repo.setPaymentStatus(tx, payment.id, 'declined', now);
+        if (!isOpen(payment.status)) return { status: payment.status, refund: false };
+        if (verdict.status === 'declined') {
+          if (payment.status === 'pending') await repo.setPaymentStatus(tx, payment.id, 'declined', now);
           return { status: 'declined' as const, refund: false };
         }
         const order = await repo.lockOrder(tx, payment.order_id);
         if (!order) throw notFound(MESSAGES.orderNotFound);
-        const payable = order.status === ORDER_STATUS.created || canPayNextInstallment(order.status);
-        // Money for an order canceled meanwhile, or for an instalment another payment paid, goes back.
+        // A first instalment settled after its window finds the order canceled, as the job would have.
+        let orderStatus = order.status;
+        if (orderStatus === ORDER_STATUS.created && isFirstPaymentWindowClosed(new Date(order.created_at), now)) {
+          await cancelUnpaidOrder(tx, order, now);
+          orderStatus = ORDER_STATUS.canceled;
+        }
+        const payable = orderStatus === ORDER_STATUS.created || canPayNextInstallment(orderStatus);
+        // Money for an order canceled meanwhile, or for an instalment another payment paid, goes back:
+        // recorded here, carried out by the refund worker after the commit.
         if (!payable || !(await repo.markInstallmentPaid(tx, payment.installment_id, now))) {
           await repo.setPaymentStatus(tx, payment.id, 'refunded', now);
+          const reason = payable ? 'already_paid' : 'order_canceled';
+          const refundId = await recordRefund(tx, { paymentId: payment.id, reason, now });
+          await recordAudit(tx, {
+            action: AUDIT_ACTIONS.orderRefunded,
+            actor: null,
+            target: { type: 'order', id: order.id },
+            ip: null,
+            detail: { reason, amount: fromMinorUnits(Number(payment.amount)), payments: [payment.id], refund: refundId ?? null },
+          });
           return { status: 'refunded' as const, refund: true };
         }
         const amount = Number(payment.amount);
         await repo.setPaymentStatus(tx, payment.id, 'approved', now);
         await postEntry(tx, installmentPaidEntry(amount), { smeId: order.sme_id, orderId: order.id, paymentId: payment.id });
         await repo.moveCredit(tx, order.sme_id, -amount);
-        const status = order.status === ORDER_STATUS.created ? ORDER_STATUS.waiting : order.status;
+        const status = orderStatus === ORDER_STATUS.created ? ORDER_STATUS.waiting : orderStatus;
         await repo.refreshOrder(tx, order.id, status, now);
         return { status: 'approved' as const, refund: false };
       });
-      if (outcome.refund) await gateway.refund(transactionId);
+      if (outcome.refund) refunds.kick();
       return { payStatus: outcome.status === 'approved', orderId: existing.order_id };
     },
 
@@ -278,6 +410,23 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       return this.settle(transactionId);
     },
 
+    /**
+     * A gateway's webhook named its own id of a payment (and of the attempt that changed): the payment is
+     * settled by the gateway's word, asked anew, so a forged or replayed notice changes nothing by itself.
+     */
+    async settleByGatewayReference(gatewayReference: string, gatewayPaymentId?: string): Promise<{ payStatus: boolean; orderId: string } | undefined> {
+      const payment = await repo.findPaymentByGatewayReference(db, gateway.name, gatewayReference);
+      if (!payment) return undefined;
+      return this.settle(payment.transaction_id, gatewayPaymentId ? { gatewayPaymentId } : {});
+    },
+
+    /** A gateway's webhook says a refund changed: the refund worker asks the gateway where it stands, now. */
+    async refundChanged(gatewayRefundId: string): Promise<boolean> {
+      const due = await makeRefundDue(db, gateway.name, gatewayRefundId, clock());
+      if (due) refunds.kick();
+      return due;
+    },
+
     // ---- the jobs
 
     /** Cancels orders whose first instalment was not paid within the payment window; their credit goes back. */
@@ -286,12 +435,7 @@ export function createOrdersService({ db, outbox, gateway, publicUrl, callbackSe
       for (const id of ids) {
         const order = await repo.lockOrder(tx, id);
         if (!order || order.status !== ORDER_STATUS.created) continue;
-        await cancelLockedOrder(tx, order, 'cancel', now);
-        const owner = await tx.execute<{ email: string; phone_country_code: string | null; phone_number: string | null; language: Language }>(
-          sql`select u.email, s.phone_country_code, s.phone_number, u.language from smes s join users u on u.id = s.user_id where s.id = ${order.sme_id}`,
-        );
-        const to = owner.rows[0];
-        if (to) await notify(tx, { email: to.email, phone: phoneOf(to), language: to.language }, canceledNotice(fromMinorUnits(Number(order.amount))));
+        await cancelUnpaidOrder(tx, order, now);
       }
       return ids.length;
     },
