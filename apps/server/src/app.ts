@@ -50,6 +50,8 @@ import { registerHeadPolicy } from './plugins/head.js';
 import { pruneIdempotencyKeys, registerIdempotency } from './plugins/idempotency.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
+import { reconciliationRoutes } from './modules/orders/reconciliation-routes.js';
+import { createReconciliationService } from './modules/orders/reconciliation-service.js';
 import { createDashboardService } from './modules/dashboards/service.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { CALLBACK_SIGNATURE_HEADER, callbackSecret, signCallback, type PaymentGateway } from './modules/orders/gateway.js';
@@ -361,7 +363,9 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     clock,
   });
   app.decorate('fulfilment', fulfilment);
-  await app.register(dashboardRoutes, { prefix: '/api/v1', dashboards: createDashboardService({ db }) });
+  const reconciliation = createReconciliationService({ db, gateway: paymentGateway, currency: currency.code, clock });
+  await app.register(reconciliationRoutes, { prefix: '/api/v1', reconciliation });
+  await app.register(dashboardRoutes, { prefix: '/api/v1', dashboards: createDashboardService({ db, reconciliation }) });
   await app.register(fulfilmentRoutes, { prefix: '/api/v1', fulfilment, db, auth, storage: files, secret: config.sessionSecret });
 
   const jobs = createJobRunner({
@@ -373,6 +377,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       { name: 'late-payments', run: (tx, now) => orders.markLatePayments(tx, now) },
       { name: 'reminders', run: (tx, now) => orders.queueReminders(tx, now) },
       { name: 'idempotency-keys', run: (tx, now) => pruneIdempotencyKeys(tx, now) },
+      { name: 'reconciliation', run: (tx, now) => reconciliation.runDaily(tx, now) },
     ],
     onError: (error, job) => app.log.warn({ err: error, job }, 'a job failed'),
   });

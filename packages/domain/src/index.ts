@@ -26,3 +26,4 @@ export * from './orders/dashboards.js';
 export * from './users/schemas.js';
 export * from './audit/schemas.js';
 export * from './payments/schemas.js';
+export * from './payments/reconciliation.js';

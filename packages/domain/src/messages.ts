@@ -187,6 +187,10 @@ export const MESSAGES = {
   gatewayUnavailable: 'the payment gateway did not answer; please try again in a moment',
   gatewayRefused: 'the payment gateway refused to start this payment; please try again later',
   gatewayNotInUse: 'this payment gateway is not in use on this platform',
+  reconciliationDate: 'choose a day, written YYYY-MM-DD, no later than today',
+  reconciliationNothingToReview: 'this day has no differences waiting to be looked at',
+  reconciliationReviewed: 'the day’s differences are marked as looked at',
+  reconciliationUnavailable: 'the payment gateway did not answer, so this day cannot be reconciled now; try again later',
   // fulfilment and settlement (part 1 §8, part 2 §8)
   orderAccepted: 'order accepted successfully',
   orderDeclined: 'order declined, the paid instalment is refunded',

@@ -306,6 +306,17 @@ export const OPERATIONS: Table = {
     description:
       'Every refund (a supplier’s decline, money that arrived for a canceled order or an instalment already paid) is recorded with the decision and carried out by a worker until the gateway confirms it: `pending` (not yet accepted by the gateway), `requested` (accepted, not yet confirmed), `succeeded`, `failed` (refused or canceled by the gateway: to settle by hand). Filter with `status` (default `all`).',
   },
+  'GET /api/v1/admin/reconciliation': {
+    operationId: 'adminGetReconciliation',
+    summary: 'A day’s reconciliation: the gateway’s payments against the ledger’s payments received',
+    description:
+      'Compares the money the gateway says it took on the UTC day `date` (its own record; a gateway without a list of a day’s transactions is asked about each payment the platform started that day) with the ledger’s gateway-clearing postings of the payments received that day, by transaction. A transaction settled across midnight is matched with the other side’s record of another day. `missingInLedger`: the gateway took the money and the ledger never counted it; `missingAtGateway`: the ledger counted money the gateway did not take; `amountMismatch`: both, for different amounts or currencies; `refunded`: taken, never counted, and given back by a recorded refund (not a difference). The result is stored: a day with differences shows on the admin’s dashboard until they are marked as looked at (`reviewed`); other differences found later show again. 503 when the gateway does not answer.',
+  },
+  'POST /api/v1/admin/reconciliation/review': {
+    operationId: 'adminReviewReconciliation',
+    summary: 'Mark a day’s current differences as looked at',
+    description: 'Recorded in the audit trail (`reconciliation.reviewed`). 409 when the day has no differences waiting.',
+  },
 
   // ---- dashboards
   'GET /api/v1/sme/dashboard': { operationId: 'smeGetDashboard', summary: 'The SME’s dashboard: credit, instalments and orders' },

@@ -37,6 +37,10 @@ export function createFakeGateway(name = 'fake'): FakeGateway {
       const payment = payments.get(transactionId);
       return payment ? { status: payment.status, amountMinor: payment.amountMinor, currency: 'USD' } : { status: 'unknown' };
     },
+    // Its record has no dates: it reports every payment it approved, whatever the day (tests use one day).
+    async captures() {
+      return [...payments].filter(([, p]) => p.status === 'approved' || p.status === 'refunded').map(([transactionId, p]) => ({ transactionId, amountMinor: p.amountMinor, currency: 'USD' }));
+    },
     async refund(request) {
       refundCalls.push(request);
       return refundAnswer(request);

@@ -331,6 +331,54 @@ describe('the MyFatoorah adapter', () => {
   });
 });
 
+describe('the reconciliation with MyFatoorah', () => {
+  const clock = { now: new Date('2026-10-02T09:00:00.000Z') };
+  const ctx = useTestApp({
+    clock: () => clock.now,
+    get gateway() {
+      return gateway;
+    },
+  });
+  const p = parties(ctx);
+  const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: p.sme.headers, payload });
+  async function started(amount: number) {
+    const orderId = body(await post('/api/v1/sme/order/create', { providerId: p.supplierId, amount, description: 'Flour' })).content.order._id as string;
+    const { transactionId } = body(await post('/api/v1/sme/pay/init', { orderId })).content as { transactionId: string };
+    return { orderId, transactionId, invoiceId: server.invoiceOf(transactionId).InvoiceId };
+  }
+
+  it('asks MyFatoorah about each payment started that day: one settled is matched, one paid and never settled is missing in the ledger', async () => {
+    const settled = await started(100);
+    server.pay(settled.invoiceId);
+    expect(body(await post('/api/v1/sme/pay/verify', { transactionId: settled.transactionId })).content.payStatus).toBe(true);
+    const unsettled = await started(200);
+    server.pay(unsettled.invoiceId);
+    const unpaid = await started(300);
+
+    const asked = server.calls.length;
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/reconciliation?date=2026-10-02', headers: p.admin });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(body(response).content).toMatchObject({
+      gateway: 'myfatoorah',
+      matched: 1,
+      missingInLedger: [{ transactionId: unsettled.transactionId, orderId: unsettled.orderId, gatewayAmount: 50, ledgerAmount: null }],
+      missingAtGateway: [],
+      amountMismatch: [],
+      differences: 1,
+    });
+    const statusCalls = server.calls.slice(asked).filter((c) => c.path === 'GetPaymentStatus').map((c) => c.body.Key);
+    expect(statusCalls).toEqual(expect.arrayContaining([settled, unsettled, unpaid].map((x) => String(x.invoiceId))));
+
+    // MyFatoorah does not answer: the day cannot be reconciled now, and the stored result stays.
+    server.misbehave('GetPaymentStatus', { status: 500, times: 100 });
+    const down = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/reconciliation?date=2026-10-02', headers: p.admin });
+    expect([down.statusCode, body(down).msg]).toEqual([503, MESSAGES.reconciliationUnavailable]);
+    const stored = await ctx.db.execute<{ differences: number }>(sql`select differences from reconciliations where date = '2026-10-02'`);
+    expect(stored.rows).toEqual([{ differences: 1 }]);
+    server.misbehave('GetPaymentStatus', { status: 500, times: 0 });
+  });
+});
+
 describe('the MyFatoorah webhook where the sandbox is the gateway', () => {
   const ctx = useTestApp();
   it('is refused, changing nothing', async () => {

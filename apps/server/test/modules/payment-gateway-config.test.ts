@@ -21,6 +21,9 @@ const realGateway: PaymentGateway = {
   async status() {
     return { status: 'pending' };
   },
+  async captures() {
+    return [];
+  },
   async refund() {
     return { state: 'requested', gatewayRefundId: 'r1' };
   },

@@ -87,6 +87,7 @@ export const PAGE_TITLES: TitleMap = {
     outbox: 'outbox',
     users: 'users',
     audit: 'audit',
+    reconciliation: 'reconciliation',
     account: 'account',
   },
   bank: {

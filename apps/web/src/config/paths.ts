@@ -108,6 +108,7 @@ export const paths = {
     outbox: { path: 'outbox', getHref: () => '/admin/outbox' },
     users: { path: 'users', getHref: () => '/admin/users' },
     audit: { path: 'audit', getHref: () => '/admin/audit' },
+    reconciliation: { path: 'reconciliation', getHref: (date?: string) => `/admin/reconciliation${date ? `?date=${encodeURIComponent(date)}` : ''}` },
     account: { path: 'account', getHref: () => '/admin/account' },
   },
 

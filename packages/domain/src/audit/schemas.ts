@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   payoutRejected: 'payout.rejected',
   documentDownloaded: 'file.document-downloaded',
   invoiceDownloaded: 'file.invoice-downloaded',
+  reconciliationReviewed: 'reconciliation.reviewed',
 } as const;
 
 export type AuditActionKey = keyof typeof AUDIT_ACTIONS;
@@ -43,7 +44,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[AuditActionKey];
 export const AUDIT_ACTION_VALUES = Object.values(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
 /** What an event is about: a party, an order, a file, a setting, an account. */
-export const AUDIT_TARGET_TYPES = ['sme', 'provider', 'order', 'document', 'invoice', 'setting', 'user', 'approval', 'email'] as const;
+export const AUDIT_TARGET_TYPES = ['sme', 'provider', 'order', 'document', 'invoice', 'setting', 'user', 'approval', 'email', 'reconciliation'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const day = z.iso.date();

@@ -38,6 +38,8 @@ export const adminDashboard = z.object({
   late: countAmount,
   feeIncome: z.object({ bank: z.number(), platform: z.number() }),
   invoicesToVerify: z.number().int(),
+  /** Days whose reconciliation found differences nobody has looked at yet, newest first (at most 7). */
+  reconciliation: z.object({ openDays: z.array(z.object({ date: z.string(), differences: z.number().int() })) }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 

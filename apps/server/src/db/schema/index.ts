@@ -7,3 +7,4 @@ export * from './orders.js';
 export * from './audit.js';
 export * from './payments.js';
 export * from './idempotency.js';
+export * from './reconciliation.js';

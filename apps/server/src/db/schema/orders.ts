@@ -117,6 +117,8 @@ export const payments = pgTable(
     // At most one payment in flight per instalment: a second start reuses it.
     uniqueIndex('payments_pending_installment_key').on(t.installmentId).where(sql`${t.status} = 'pending'`),
     index('payments_order_idx').on(t.orderId, t.createdAt),
+    // The daily reconciliation asks a gateway that cannot list a day about the payments started that day.
+    index('payments_gateway_created_idx').on(t.gateway, t.createdAt),
   ],
 );
 
@@ -131,7 +133,11 @@ export const ledgerEntries = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entries_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('ledger_entries_order_idx').on(t.orderId, t.createdAt),
+    // The daily reconciliation reads a day's payments received.
+    index('ledger_entries_received_idx').on(t.createdAt).where(sql`${t.kind} = 'installment_paid'`),
+  ],
 );
 
 export const ledgerPostings = pgTable(
@@ -157,15 +163,20 @@ export const ledgerPostings = pgTable(
 );
 
 /** The built-in sandbox gateway's own record: what a hosted payment page would keep on its side. */
-export const sandboxTransactions = pgTable('sandbox_transactions', {
-  id: text('id').primaryKey(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  description: text('description').notNull(),
-  /** expired: the platform gave the payment up, and its page takes no answer any more. */
-  status: text('status', { enum: ['pending', 'approved', 'declined', 'expired', 'refunded'] }).notNull().default('pending'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-});
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    id: text('id').primaryKey(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    /** expired: the platform gave the payment up, and its page takes no answer any more. */
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'expired', 'refunded'] }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  // The daily reconciliation reads the sandbox's payments of a day.
+  (t) => [index('sandbox_transactions_completed_idx').on(t.completedAt)],
+);
 
 /**
  * Four eyes on bank payouts (DESIGN.md §8): a bank user's request to pay an order's supplier, decided by

@@ -21,7 +21,12 @@ const money = (minor: unknown) => fromMinorUnits(Number(minor ?? 0));
 const countAmount = (value: CountAmount) => ({ count: value.count, amount: money(value.amount) });
 const months = (series: Month[]) => series.map((m) => ({ month: m.month, amount: money(m.amount), count: m.count }));
 
-export function createDashboardService({ db }: { db: Db }) {
+/** The days whose reconciliation has differences nobody has looked at (the orders module keeps them). */
+export interface OpenReconciliationDays {
+  openDays(): Promise<AdminDashboard['reconciliation']['openDays']>;
+}
+
+export function createDashboardService({ db, reconciliation }: { db: Db; reconciliation: OpenReconciliationDays }) {
   return {
     async sme(principal: Principal): Promise<SmeDashboard> {
       const f = (await repo.smeFigures(db, principal.userId)) as {
@@ -65,7 +70,8 @@ export function createDashboardService({ db }: { db: Db }) {
     },
 
     async admin(): Promise<AdminDashboard> {
-      const f = (await repo.adminFigures(db)) as {
+      const [figures, openDays] = await Promise.all([repo.adminFigures(db), reconciliation.openDays()]);
+      const f = figures as {
         ordersByStatus: Record<string, number>;
         smesByLevel: Record<string, number>;
         providersByLevel: Record<string, number>;
@@ -81,6 +87,7 @@ export function createDashboardService({ db }: { db: Db }) {
         late: countAmount(f.late),
         feeIncome: { bank: money(f.feeIncome.bank), platform: money(f.feeIncome.platform) },
         invoicesToVerify: f.ordersByStatus[String(ORDER_STATUS.uploadedInvoice)] ?? 0,
+        reconciliation: { openDays },
       };
     },
 

@@ -2,6 +2,7 @@
 // the payer to), ask a transaction's status, refund it, and check the signature of its callbacks.
 // The built-in sandbox (sandbox-gateway.ts) stands in for KNET / Tap; myfatoorah-gateway.ts is MyFatoorah's.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { GatewayCapture } from '@qist/domain';
 
 /** 'expired': the gateway gave the payment up (its page closed unpaid); 'unknown': it has no such payment, or a state the adapter does not know. */
 export type GatewayStatus = 'pending' | 'approved' | 'declined' | 'expired' | 'refunded' | 'unknown';
@@ -65,6 +66,12 @@ export interface PaymentGateway {
   refund(request: RefundRequest): Promise<RefundAck>;
   /** Where a refund the gateway accepted stands; throws when the gateway does not answer clearly. */
   refundStatus(refund: PaymentRef & { gatewayRefundId: string }): Promise<GatewayRefundState>;
+  /**
+   * What the gateway took money for in [from, to), by its own record, for the daily reconciliation.
+   * `started` are the platform's payments started through this gateway in that window: a gateway whose
+   * API cannot list a day's transactions is asked about each of them. Throws when it does not answer clearly.
+   */
+  captures(window: { from: Date; to: Date }, started: PaymentRef[]): Promise<GatewayCapture[]>;
   /** The platform gave a pending payment up: a gateway that can close its page does (best effort). */
   expire?(transactionId: string): Promise<void>;
 }

@@ -8,7 +8,7 @@
 // times with a growing delay first; a call that makes something (an invoice, a refund) is never repeated
 // here, since its first try may have reached the gateway.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { minorUnitsText, type Currency } from '@qist/domain';
+import { minorUnitsText, type Currency, type GatewayCapture } from '@qist/domain';
 import { gatewayRefused, gatewayUnavailable } from '../../errors.js';
 import type { GatewayRefundState, GatewayStatus, GatewayVerdict, PaymentGateway, PaymentRef, RefundAck } from './gateway.js';
 
@@ -213,6 +213,18 @@ export function createMyFatoorahGateway(options: MyFatoorahOptions): MyFatoorahG
       const answer = await read('GetPaymentStatus', key);
       if (!answer.ok) return { status: 'unknown', detail: answer.message };
       return verdictOf(answer.data, payment);
+    },
+
+    // MyFatoorah's API has no list of a day's transactions: each payment the platform started is asked
+    // about, one at a time, and a paid invoice is a capture (refunded later or not: it stays Paid).
+    async captures(_window, started) {
+      const captures: GatewayCapture[] = [];
+      for (const payment of started) {
+        const verdict = await this.status(payment);
+        if (verdict.status !== 'approved') continue;
+        captures.push({ transactionId: payment.transactionId, amountMinor: verdict.amountMinor ?? 0, currency: verdict.currency ?? '' });
+      }
+      return captures;
     },
 
     async refund(request): Promise<RefundAck> {

@@ -3,7 +3,7 @@
 // its side, and posts a signed callback to the platform when a payment completes.
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, fromMinorUnits } from '@qist/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/transaction.js';
 import { sandboxTransactions } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
@@ -67,6 +67,21 @@ export function createSandboxGateway({ db, currency, sendCallback, onCallbackErr
 
     async refundStatus({ transactionId }): Promise<GatewayRefundState> {
       return (await find(transactionId))?.status === 'refunded' ? 'succeeded' : 'failed';
+    },
+
+    // The sandbox's own record: every payment approved on its page in the window (refunded later or not).
+    async captures({ from, to }) {
+      const rows = await db
+        .select({ transactionId: sandboxTransactions.id, amountMinor: sandboxTransactions.amount })
+        .from(sandboxTransactions)
+        .where(
+          and(
+            inArray(sandboxTransactions.status, ['approved', 'refunded']),
+            gte(sandboxTransactions.completedAt, from),
+            lt(sandboxTransactions.completedAt, to),
+          ),
+        );
+      return rows.map((row) => ({ ...row, currency }));
     },
 
     // The platform gave the payment up: its page no longer takes an answer.

@@ -1,5 +1,5 @@
 // The admin area (part 2 §2): lists, profiles and decisions on SMEs and suppliers, settings, the
-// back-office users, the demo outbox, the audit trail, and the order and instalment pages (a chunk shared with the bank and insurance panels).
+// back-office users, the demo outbox, the audit trail, the daily reconciliation, and the order and instalment pages (a chunk shared with the bank and insurance panels).
 import {
   IconBuildingStore,
   IconCalendarDollar,
@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconMailbox,
   IconReceipt,
+  IconScale,
   IconSettings,
   IconUserCog,
   IconUserPlus,
@@ -44,6 +45,11 @@ const InstallmentsPage = lazy(() => loadOrderPages().then((m) => ({ default: m.B
 // The dashboard: the dashboards' chunk (./dashboards, strings in 'dashboards'), charts loaded after it.
 const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: m.AdminDashboardPage })));
 
+// The reconciliation: its own chunk (finance opens it daily, others rarely).
+const ReconciliationPage = lazy(() =>
+  import('@/features/backoffice/components/reconciliation/reconciliation-page').then((m) => ({ default: m.ReconciliationPage })),
+);
+
 const P = paths.admin;
 
 // The account page (password, two-step sign-in): its own chunk, shared by every panel.
@@ -73,6 +79,7 @@ export default function AdminArea() {
     { href: P.settings.getHref(), label: t('panel.menu.settings'), icon: IconSettings },
     { href: P.users.getHref(), label: tb('users.menu'), icon: IconUserCog },
     { href: P.outbox.getHref(), label: tb('outbox.menu'), icon: IconMailbox },
+    { href: P.reconciliation.getHref(), label: tb('reconciliation.menu'), icon: IconScale },
     { href: P.audit.getHref(), label: tb('audit.menu'), icon: IconHistory },
   ];
 
@@ -100,6 +107,7 @@ export default function AdminArea() {
           <Route path={P.outbox.path} element={<OutboxTable />} />
           <Route path={P.users.path} element={<UsersPage />} />
           <Route path={P.audit.path} element={<AuditPage />} />
+          <Route path={P.reconciliation.path} element={<ReconciliationPage />} />
           <Route path={P.account.path} element={<AccountPage />} />
           <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />
         </Routes>

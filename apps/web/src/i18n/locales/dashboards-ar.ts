@@ -55,6 +55,8 @@ export const dashboardsAr: Translation<DashboardsResources> = {
     paidOutByMonth: 'المدفوع حسب الشهر',
   },
   admin: {
+    reconciliation: 'فروق مطابقة لم تُراجع',
+    reconciliationDay: '{{date}}: {{count}}',
     invoicesToVerify: 'فواتير بانتظار التحقق',
     late: 'أقساط متأخرة',
     bankFees: 'إيرادات رسوم البنك',

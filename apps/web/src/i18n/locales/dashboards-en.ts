@@ -54,6 +54,8 @@ export const dashboardsEn = {
     paidOutByMonth: 'Paid out by month',
   },
   admin: {
+    reconciliation: 'Reconciliation differences not looked at',
+    reconciliationDay: '{{date}}: {{count}}',
     invoicesToVerify: 'Invoices waiting',
     late: 'Late instalments',
     bankFees: 'Bank fee income',

@@ -63,6 +63,7 @@ export const en = {
     outbox: 'Outbox',
     users: 'Users',
     audit: 'Audit trail',
+    reconciliation: 'Reconciliation',
     notFound: 'Page not found',
   },
   notFound: {

@@ -20,6 +20,7 @@ export const backofficeKeys = {
   users: () => ['backoffice', 'users'] as const,
   userList: (page: number) => ['backoffice', 'users', page] as const,
   auditEvents: (filter: Record<string, string>, page: number) => ['backoffice', 'audit', { ...filter, page }] as const,
+  reconciliation: (date: string) => ['backoffice', 'reconciliation', date] as const,
 };
 
 /** The list query of SMEs and suppliers (part 2 §7): ten a page, newest first, level omitted for 'all'. */

@@ -1,7 +1,8 @@
 // The admin's dashboard: invoices waiting for verification, late instalments, the fee income of the
 // bank and the platform, orders by status and volume by month, and the verification funnel (SMEs and
-// suppliers by level).
-import { Stack } from '@mantine/core';
+// suppliers by level); the reconciliation's days with differences nobody has looked at yet.
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
+import { Link } from 'react-router';
 import { PROVIDER_LEVEL, SME_LEVEL } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { useLevelName } from '@/components/party/level-name';
@@ -36,6 +37,17 @@ function AdminDashboardView({ dashboard }: { dashboard: DashboardOf<'admin'> }) 
   return (
     <Stack gap="lg">
       {isEmpty && <EmptyState text={t('empty.backoffice')} />}
+      {dashboard.reconciliation.openDays.length > 0 && (
+        <Alert color="red" title={t('admin.reconciliation')} role="status">
+          <Group gap="md">
+            {dashboard.reconciliation.openDays.map((day) => (
+              <Anchor key={day.date} component={Link} to={paths.admin.reconciliation.getHref(day.date)} fz="sm">
+                <bdi>{t('admin.reconciliationDay', { date: day.date, count: day.differences })}</bdi>
+              </Anchor>
+            ))}
+          </Group>
+        </Alert>
+      )}
       <KpiGrid>
         <KpiCard label={t('admin.invoicesToVerify')} value={formatCount(dashboard.invoicesToVerify)} href={`${orders}?status=4`} />
         <KpiCard
