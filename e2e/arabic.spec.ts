@@ -72,6 +72,7 @@ const SCREENS: Record<Role, (page: Page) => Promise<string[]>> = {
       '/admin/pre-registered',
       '/admin/settings',
       '/admin/audit',
+      '/admin/reconciliation',
     ];
   },
   bank: async (page) => {
@@ -84,8 +85,8 @@ const SCREENS: Record<Role, (page: Page) => Promise<string[]>> = {
   },
 };
 
-/** The screens axe checks in each role (the lists, the SME's profile, an order detail, the bank's approvals, the audit trail). */
-const AXE_SCREENS = /\/(sme|supplier|orders|installments|approvals|pre-registered|profile|audit)$|\/order\//;
+/** The screens axe checks in each role (the lists, the SME's profile, an order detail, the bank's approvals, the audit trail, the reconciliation). */
+const AXE_SCREENS = /\/(sme|supplier|orders|installments|approvals|pre-registered|profile|audit|reconciliation)$|\/order\//;
 
 test.describe('in Arabic at phone width', () => {
   test.use({ viewport: PHONE });
@@ -126,7 +127,7 @@ test('the landing page and the sign-in pass axe in English on a desktop', async 
 });
 
 const BACK_OFFICE_LISTS: Partial<Record<Role, string[]>> = {
-  admin: ['/admin/sme', '/admin/supplier', '/admin/orders', '/admin/installments', '/admin/pre-registered', '/admin/audit'],
+  admin: ['/admin/sme', '/admin/supplier', '/admin/orders', '/admin/installments', '/admin/pre-registered', '/admin/audit', '/admin/reconciliation'],
   bank: ['/bank/sme', '/bank/orders', '/bank/installments', '/bank/approvals'],
   insurance: ['/insurance/sme', '/insurance/orders'],
 };

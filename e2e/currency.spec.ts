@@ -1,14 +1,17 @@
 // The platform in Kuwaiti dinars: a second server started as `CURRENCY=KWD npm start` starts it, on a
 // fresh data folder with the demo seeded in dinars. The demo SME buys and pays in Arabic at phone
-// width, and every figure of the order's life shows three decimals and the currency; the folder then
+// width, and every figure of the order's life shows three decimals and the currency (the SME's screens,
+// then the bank's breakdown and the supplier's paid-out order, exact to the fil); the folder then
 // refuses to start in dollars. Chromium's own Intl gives the currencies the decimals the server takes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { PHONE, expectNoHorizontalOverflow, expectToast, orderIdByDescription } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { OrderBreakdown } from '@qist/domain';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, api, stepAt, totpCode } from './accounts';
+import { PHONE, expectNoHorizontalOverflow, expectToast, orderIdByDescription, orderWithVerifiedInvoice } from './support';
 
 const MAIN = path.resolve('apps/server/dist/main.js');
 /** Intl writes a no-break space inside a figure and direction marks around an Arabic one. */
@@ -41,6 +44,31 @@ async function startServer(dataDir: string, env: Record<string, string>): Promis
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   return { child, base: `http://127.0.0.1:${port}` };
+}
+
+/** 1234.567 → '1,234.567 د.ك.' (the figure as the Arabic screens write it, marks removed). */
+const dinars = (amount: number) => `${amount.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} د.ك.`;
+
+/** A session of a demo back-office account, with the demo secret's code of `step`. */
+async function backOfficeToken(request: APIRequestContext, email: string, step: number): Promise<string> {
+  const { mfaToken } = await api<{ mfaToken: string }>(request, 'POST', '/api/v1/auth/login', undefined, { email, password: DEMO_PASSWORD });
+  const { token } = await api<{ token: string }>(request, 'POST', '/api/v1/auth/mfa/verify', undefined, { mfaToken, code: totpCode(DEMO_TOTP_SECRET, step) });
+  return token;
+}
+
+/** Signs a demo account in through the Arabic sign-in form; a back-office one with the code of `step`. */
+async function signInArabic(page: Page, base: string, email: string, step?: number): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.evaluate(() => window.localStorage.setItem('lang', 'ar'));
+  await page.goto(`${base}/auth/login`);
+  await page.getByLabel('البريد الإلكتروني').fill(email);
+  await page.getByLabel('كلمة المرور', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  if (step !== undefined) {
+    await page.getByLabel('رمز التحقق', { exact: true }).fill(totpCode(DEMO_TOTP_SECRET, step));
+    await page.getByRole('button', { name: 'تحقق', exact: true }).click();
+  }
+  await expect(page).not.toHaveURL(/\/auth\//);
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -143,6 +171,57 @@ test.describe('in Kuwaiti dinars', () => {
         return ((await response.json()) as { content: { order: { amount: number; installments: { amount: number }[] } } }).content.order;
       }, orderId);
       expect([shown.amount, ...shown.installments.map((i) => i.amount)]).toEqual([1234.567, 308.641, 308.641, 308.641, 308.644]);
+    });
+  });
+
+  test.describe('in Arabic at phone width, the rest of the order', () => {
+    test.use({ viewport: PHONE });
+
+    test('the supplier, the admin and the bank see the order in dinars; the payout is exact to the fil', async ({ page, browser, playwright }) => {
+      test.setTimeout(120_000);
+      const base = server!.base;
+      const kwd = await playwright.request.newContext({ baseURL: base });
+      // Each demo back-office account of this fresh server takes the demo secret's code of this step once
+      // through the API, and the next step's in the browser.
+      const step = stepAt();
+      const adminToken = await backOfficeToken(kwd, 'admin@example.com', step);
+      const description = `رفوف غرفة التبريد ${Date.now()}`;
+      const orderId = await orderWithVerifiedInvoice(kwd, adminToken, description, 1234.567);
+
+      const bankToken = await backOfficeToken(kwd, 'bank@example.com', step);
+      const { order } = await api<{ order: { amount: number; breakdown: OrderBreakdown } }>(kwd, 'GET', `/api/v1/bank/order/show/${orderId}`, bankToken);
+      const fils = (amount: number) => Math.round(amount * 1000);
+      expect(fils(order.breakdown.supplierPayout) + fils(order.breakdown.discount)).toBe(1_234_567);
+      expect(fils(order.breakdown.bankShare) + fils(order.breakdown.platformShare)).toBe(fils(order.breakdown.discount));
+
+      // The bank's order page: the breakdown in dinars, three decimals each.
+      await signInArabic(page, base, 'bank@example.com', step + 1);
+      await page.goto(`${base}/bank/order/${orderId}`);
+      const breakdown = page.getByRole('region', { name: 'التفصيل المالي' });
+      await expect(breakdown).toBeVisible();
+      const shown = plain(await breakdown.innerText());
+      for (const amount of [order.breakdown.discount, order.breakdown.bankShare, order.breakdown.platformShare, order.breakdown.supplierPayout]) {
+        expect(shown).toContain(dinars(amount));
+      }
+      expect(plain(await page.locator('main').innerText())).not.toMatch(/\$|US|KWD/);
+      await expectNoHorizontalOverflow(page);
+
+      // Four eyes: the bank requests the payout and a second bank user approves it.
+      const { approval } = await api<{ approval: { _id: string } }>(kwd, 'POST', '/api/v1/bank/order/pay', bankToken, { orderId });
+      await api(kwd, 'POST', '/api/v1/bank/approval/approve', await backOfficeToken(kwd, 'bank2@example.com', step), { approvalId: approval._id });
+      await page.reload();
+      await expect(page.getByText('مدفوع من البنك').first()).toBeVisible();
+
+      // The supplier's order page, paid out, in dinars.
+      const supplier = await browser.newPage({ viewport: PHONE });
+      await signInArabic(supplier, base, 'supplier@example.com');
+      await supplier.goto(`${base}/provider/order/${orderId}`);
+      await expect(supplier.getByText('مدفوع من البنك').first()).toBeVisible();
+      expect(plain(await supplier.locator('main').innerText())).toContain('1,234.567 د.ك.');
+      expect(plain(await supplier.locator('main').innerText())).not.toMatch(/\$|US|KWD/);
+      await expectNoHorizontalOverflow(supplier);
+      await supplier.close();
+      await kwd.dispose();
     });
   });
 
