@@ -60,6 +60,7 @@ import { fulfilmentRoutes } from './modules/orders/fulfilment-routes.js';
 import { createSandboxGateway, type SandboxGateway } from './modules/orders/sandbox-gateway.js';
 import { createOrdersService, type OrdersService } from './modules/orders/service.js';
 import { createRefundWorker, type RefundWorker } from './modules/orders/refund-worker.js';
+import { createPaymentAdminService } from './modules/orders/payment-admin.js';
 import { paymentAdminRoutes } from './modules/orders/payment-admin-routes.js';
 
 export interface AppDeps {
@@ -351,7 +352,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   // Registered whatever the gateway, so a real one's deployment refuses the test page's calls in words.
   await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
   await app.register(ledgerRoutes, { prefix: '/api/v1', db });
-  await app.register(paymentAdminRoutes, { prefix: '/api/v1', db });
+  await app.register(paymentAdminRoutes, { prefix: '/api/v1', payments: createPaymentAdminService({ db, refunds, clock }) });
   const fulfilment = createFulfilmentService({
     db,
     refunds,
@@ -361,7 +362,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     clock,
   });
   app.decorate('fulfilment', fulfilment);
-  await app.register(dashboardRoutes, { prefix: '/api/v1', dashboards: createDashboardService({ db }) });
+  await app.register(dashboardRoutes, { prefix: '/api/v1', dashboards: createDashboardService({ db, clock }) });
   await app.register(fulfilmentRoutes, { prefix: '/api/v1', fulfilment, db, auth, storage: files, secret: config.sessionSecret });
 
   const jobs = createJobRunner({

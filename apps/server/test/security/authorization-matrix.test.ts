@@ -265,6 +265,7 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/v1/admin/ledger/balances': { access: ADMIN, check: (body) => expect(body.content.total).toBe(0) },
   'GET /api/v1/admin/payment/anomaly/list': { access: ADMIN, check: (body) => expect(body.content).toEqual({ anomalies: [], count: 0 }) },
   'GET /api/v1/admin/refund/list': { access: ADMIN, check: (body) => expect(body.content).toEqual({ refunds: [], count: 0 }) },
+  'POST /api/v1/admin/refund/retry': { access: ADMIN, payload: {}, admitted: 400 },
   // Fulfilment: a supplier takes orders once verified; the early one is refused.
   'GET /api/v1/provider/order/list': { access: ['provider'], admitted: (caller) => (caller === 'providerEarly' ? 403 : 200) },
   'GET /api/v1/provider/order/show/{id}': {

@@ -38,6 +38,11 @@ export const adminDashboard = z.object({
   late: countAmount,
   feeIncome: z.object({ bank: z.number(), platform: z.number() }),
   invoicesToVerify: z.number().int(),
+  /**
+   * Payments' aftermath to look at: refunds failed or still not accepted by the gateway a day after they
+   * were recorded, and gateway answers that settled nothing while their payment is still unsettled.
+   */
+  payments: z.object({ refundsNeedingAttention: z.number().int(), openAnomalies: z.number().int() }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 

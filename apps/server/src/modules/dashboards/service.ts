@@ -21,7 +21,7 @@ const money = (minor: unknown) => fromMinorUnits(Number(minor ?? 0));
 const countAmount = (value: CountAmount) => ({ count: value.count, amount: money(value.amount) });
 const months = (series: Month[]) => series.map((m) => ({ month: m.month, amount: money(m.amount), count: m.count }));
 
-export function createDashboardService({ db }: { db: Db }) {
+export function createDashboardService({ db, clock = () => new Date() }: { db: Db; clock?: () => Date }) {
   return {
     async sme(principal: Principal): Promise<SmeDashboard> {
       const f = (await repo.smeFigures(db, principal.userId)) as {
@@ -65,13 +65,14 @@ export function createDashboardService({ db }: { db: Db }) {
     },
 
     async admin(): Promise<AdminDashboard> {
-      const f = (await repo.adminFigures(db)) as {
+      const f = (await repo.adminFigures(db, clock())) as {
         ordersByStatus: Record<string, number>;
         smesByLevel: Record<string, number>;
         providersByLevel: Record<string, number>;
         volumeByMonth: Month[];
         late: CountAmount;
         feeIncome: { bank: number; platform: number };
+        payments: { refundsNeedingAttention: number; openAnomalies: number };
       };
       return {
         ordersByStatus: f.ordersByStatus,
@@ -81,6 +82,7 @@ export function createDashboardService({ db }: { db: Db }) {
         late: countAmount(f.late),
         feeIncome: { bank: money(f.feeIncome.bank), platform: money(f.feeIncome.platform) },
         invoicesToVerify: f.ordersByStatus[String(ORDER_STATUS.uploadedInvoice)] ?? 0,
+        payments: f.payments,
       };
     },
 
