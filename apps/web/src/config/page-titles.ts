@@ -87,6 +87,7 @@ export const PAGE_TITLES: TitleMap = {
     outbox: 'outbox',
     users: 'users',
     audit: 'audit',
+    payments: 'payments',
     account: 'account',
   },
   bank: {

@@ -108,6 +108,11 @@ export const paths = {
     outbox: { path: 'outbox', getHref: () => '/admin/outbox' },
     users: { path: 'users', getHref: () => '/admin/users' },
     audit: { path: 'audit', getHref: () => '/admin/audit' },
+    /** Refunds and payment anomalies (?tab=anomalies opens the second tab). */
+    payments: {
+      path: 'payments',
+      getHref: (tab: 'refunds' | 'anomalies' = 'refunds') => (tab === 'refunds' ? '/admin/payments' : `/admin/payments?tab=${tab}`),
+    },
     account: { path: 'account', getHref: () => '/admin/account' },
   },
 

@@ -54,6 +54,7 @@ export const ar: Translation<CommonResources> = {
     outbox: 'صندوق الصادر',
     users: 'المستخدمون',
     audit: 'سجل التدقيق',
+    payments: 'المدفوعات',
     notFound: 'الصفحة غير موجودة',
   },
   notFound: {

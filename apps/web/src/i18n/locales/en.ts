@@ -63,6 +63,7 @@ export const en = {
     outbox: 'Outbox',
     users: 'Users',
     audit: 'Audit trail',
+    payments: 'Payments',
     notFound: 'Page not found',
   },
   notFound: {

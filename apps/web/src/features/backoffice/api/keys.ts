@@ -20,6 +20,9 @@ export const backofficeKeys = {
   users: () => ['backoffice', 'users'] as const,
   userList: (page: number) => ['backoffice', 'users', page] as const,
   auditEvents: (filter: Record<string, string>, page: number) => ['backoffice', 'audit', { ...filter, page }] as const,
+  refunds: () => ['backoffice', 'payments', 'refunds'] as const,
+  refundList: (status: string, page: number) => ['backoffice', 'payments', 'refunds', { status, page }] as const,
+  anomalyList: (page: number) => ['backoffice', 'payments', 'anomalies', page] as const,
 };
 
 /** The list query of SMEs and suppliers (part 2 §7): ten a page, newest first, level omitted for 'all'. */
