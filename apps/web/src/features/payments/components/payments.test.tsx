@@ -87,6 +87,8 @@ describe('the payment links /pay-order and /pay-instalment', () => {
     expect(await screen.findByText('payment is done')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/sme/));
     expect(sentBodies(fetchMock, 'POST', '/api/v1/sme/pay/init')).toEqual([{ orderId: ORDER_ID }]);
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/pay/init'))!;
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
