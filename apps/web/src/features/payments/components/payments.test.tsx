@@ -120,6 +120,29 @@ describe('the sandbox gateway page', () => {
     expect(within(screen.getByRole('note')).getByText('Test payment page — no real money moves.')).toBeInTheDocument();
   });
 
+  it('says an expired payment expired, not that it was declined, and leads to the orders to start again', async () => {
+    stubServer({ [`GET ${SANDBOX}`]: ok({ transactionId: TRANSACTION_ID, amount: 250, description: 'rice', status: 'expired' }) });
+    renderApp(`/gateway/sandbox/${TRANSACTION_ID}`);
+    expect(await screen.findByText('This payment has expired; start the payment again from your order.')).toBeInTheDocument();
+    expect(screen.queryByText('This payment is already declined.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my orders' })).toHaveAttribute('href', '/sme/orders');
+  });
+
+  it('says so in Arabic too', async () => {
+    await i18n.changeLanguage('ar');
+    stubServer({ [`GET ${SANDBOX}`]: ok({ transactionId: TRANSACTION_ID, amount: 250, description: 'rice', status: 'expired' }) });
+    renderApp(`/gateway/sandbox/${TRANSACTION_ID}`);
+    expect(await screen.findByText('انتهت صلاحية هذه الدفعة؛ ابدأ الدفع من جديد من صفحة طلبك.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'الذهاب إلى طلباتي' })).toHaveAttribute('href', '/sme/orders');
+  });
+
+  it('says a refunded payment was refunded', async () => {
+    stubServer({ [`GET ${SANDBOX}`]: ok({ transactionId: TRANSACTION_ID, amount: 250, description: 'rice', status: 'refunded' }) });
+    renderApp(`/gateway/sandbox/${TRANSACTION_ID}`);
+    expect(await screen.findByText('This payment was approved, then refunded.')).toBeInTheDocument();
+  });
+
   it("shows the server's sentence for an unknown transaction", async () => {
     stubServer({ [`GET ${SANDBOX}`]: fail(404, 'payment not found') });
     renderApp(`/gateway/sandbox/${TRANSACTION_ID}`);
