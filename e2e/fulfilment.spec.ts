@@ -1,9 +1,9 @@
 // One order's whole life across the five roles, in five browsers: the SME buys and pays, the supplier
 // accepts, the SME's delivery link confirms the delivery, the supplier uploads the invoice, the admin
-// verifies it, one bank user requests the payout and a second approves it. Then a supplier's decline,
-// and the delivery link's refusals.
+// verifies it, one bank user requests the payout and a second approves it. Then a supplier's decline and
+// its refund on the admin's Payments screen, and the delivery link's refusals.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToast, invoicePdf, newBackOfficeAccount, orderIdByDescription, signIn, type BackOfficeAccount } from './support';
+import { expectAccessible, expectToast, invoicePdf, newBackOfficeAccount, orderIdByDescription, signIn, type BackOfficeAccount } from './support';
 
 /** A browser of its own, signed in: a demo SME or supplier by email, or a back-office account of this journey. */
 async function signedIn(browser: Browser, who: string | BackOfficeAccount): Promise<Page> {
@@ -100,7 +100,7 @@ test('one order from purchase to payout, across the SME, the supplier, the admin
   for (const page of [sme, supplier, admin, bank, bank2]) await page.context().close();
 });
 
-test('a supplier declines a waiting order and the SME has its credit back', async ({ browser }) => {
+test('a supplier declines a waiting order and the SME has its credit back; the admin sees the refund succeeded', async ({ browser, request }) => {
   const sme = await signedIn(browser, 'sme@example.com');
   const before = await sme.evaluate(async () => {
     const token = window.localStorage.getItem('token');
@@ -123,7 +123,24 @@ test('a supplier declines a waiting order and the SME has its credit back', asyn
     return profile.content.sme.credit.amount as number;
   });
   expect(after).toBe(before);
-  for (const page of [sme, supplier]) await page.context().close();
+
+  // The refund worker gives the money back at the gateway; the admin's Payments screen shows it succeeded.
+  const admin = await signedIn(browser, await newBackOfficeAccount(request, 'admin'));
+  await admin.getByRole('link', { name: 'Payments' }).click();
+  await expect(admin.getByRole('tab', { name: 'Refunds', selected: true })).toBeVisible();
+  await admin.getByRole('combobox', { name: 'Status' }).click();
+  await admin.getByRole('option', { name: 'Succeeded' }).click();
+  await expect(admin).toHaveURL(/\/admin\/payments\?status=succeeded$/);
+  const refund = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: `Order ${orderId}` }) });
+  // The worker runs right after the decline; the list is read again until the refund is there.
+  await expect(async () => {
+    await admin.reload();
+    await expect(refund).toContainText('Succeeded', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(refund).toContainText('Declined by the supplier');
+  await expect(refund).toContainText('$30.00');
+  await expectAccessible(admin);
+  for (const page of [sme, supplier, admin]) await page.context().close();
 });
 
 test('the delivery link refuses missing parameters and a wrong code', async ({ page }) => {

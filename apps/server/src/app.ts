@@ -62,6 +62,7 @@ import { fulfilmentRoutes } from './modules/orders/fulfilment-routes.js';
 import { createSandboxGateway, type SandboxGateway } from './modules/orders/sandbox-gateway.js';
 import { createOrdersService, type OrdersService } from './modules/orders/service.js';
 import { createRefundWorker, type RefundWorker } from './modules/orders/refund-worker.js';
+import { createPaymentAdminService } from './modules/orders/payment-admin.js';
 import { paymentAdminRoutes } from './modules/orders/payment-admin-routes.js';
 
 export interface AppDeps {
@@ -353,7 +354,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   // Registered whatever the gateway, so a real one's deployment refuses the test page's calls in words.
   await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
   await app.register(ledgerRoutes, { prefix: '/api/v1', db });
-  await app.register(paymentAdminRoutes, { prefix: '/api/v1', db });
+  await app.register(paymentAdminRoutes, { prefix: '/api/v1', payments: createPaymentAdminService({ db, refunds, clock }) });
   const fulfilment = createFulfilmentService({
     db,
     refunds,
@@ -365,7 +366,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   app.decorate('fulfilment', fulfilment);
   const reconciliation = createReconciliationService({ db, gateway: paymentGateway, currency: currency.code, clock });
   await app.register(reconciliationRoutes, { prefix: '/api/v1', reconciliation });
-  await app.register(dashboardRoutes, { prefix: '/api/v1', dashboards: createDashboardService({ db, reconciliation }) });
+  await app.register(dashboardRoutes, { prefix: '/api/v1', dashboards: createDashboardService({ db, clock, reconciliation }) });
   await app.register(fulfilmentRoutes, { prefix: '/api/v1', fulfilment, db, auth, storage: files, secret: config.sessionSecret });
 
   const jobs = createJobRunner({

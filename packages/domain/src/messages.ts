@@ -212,6 +212,9 @@ export const MESSAGES = {
   payoutApproved: 'payout approved and paid',
   payoutRejected: 'payout request rejected',
   payoutReasonRequired: 'enter the reason for rejecting',
+  // refunds the gateway refused (DESIGN.md §8)
+  refundNotFound: 'refund not found',
+  refundRetried: 'the refund will be tried again in a moment',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -236,6 +239,8 @@ export const MESSAGE_TEMPLATES = {
   amountTooSmall: 'must be more than {amount}',
   amountTooLarge: 'must be less than {credit}',
   orderWrongStatus: 'this is not possible while the order is {status}',
+  // a refund's status by its domain name (pending, requested, succeeded)
+  refundNotFailed: 'only a failed refund can be tried again; this one is {status}',
 } as const;
 
 export type MessageTemplateKey = keyof typeof MESSAGE_TEMPLATES;

@@ -304,7 +304,13 @@ export const OPERATIONS: Table = {
     operationId: 'adminListRefunds',
     summary: 'Refunds with their own state at the gateway, attempts and last error',
     description:
-      'Every refund (a supplier’s decline, money that arrived for a canceled order or an instalment already paid) is recorded with the decision and carried out by a worker until the gateway confirms it: `pending` (not yet accepted by the gateway), `requested` (accepted, not yet confirmed), `succeeded`, `failed` (refused or canceled by the gateway: to settle by hand). Filter with `status` (default `all`).',
+      'Every refund (a supplier’s decline, money that arrived for a canceled order or an instalment already paid) is recorded with the decision and carried out by a worker until the gateway confirms it: `pending` (not yet accepted by the gateway), `requested` (accepted, not yet confirmed), `succeeded`, `failed` (refused or canceled by the gateway: to settle by hand, or to try again). Filter with `status`: one status, `attention` (every refund not succeeded) or `all` (the default).',
+  },
+  'POST /api/v1/admin/refund/retry': {
+    operationId: 'adminRetryRefund',
+    summary: 'Try a failed refund again',
+    description:
+      'Only a `failed` refund (409 otherwise, naming its status; 404 for an unknown id): it becomes `pending`, due now, its attempts, last error and the gateway’s id of the refused refund kept, and the worker asks the gateway again (as a retry: an adapter adopts a live refund it finds rather than making a second one). Recorded in the audit trail as `refund.retried` with the change. Concurrent retries of one refund change it once.',
   },
   'GET /api/v1/admin/reconciliation': {
     operationId: 'adminGetReconciliation',

@@ -168,6 +168,8 @@ describe('the MyFatoorah adapter', () => {
   });
 
   it('settles nothing for another amount or currency, logs it and shows it to the admin, counting repeats', async () => {
+    const dashboard = async () => body(await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: p.admin })).content.payments.openAnomalies as number;
+    const before = await dashboard();
     const short = await startOrder(100);
     server.pay(short.invoiceId, { value: '24.99' });
     expect(body(await verify(short.transactionId)).content.payStatus).toBe(false);
@@ -196,6 +198,8 @@ describe('the MyFatoorah adapter', () => {
     });
     const sme = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payment/anomaly/list', headers: p.sme.headers });
     expect(sme.statusCode).toBe(403);
+    // The admin's dashboard flags both (one row each, however often seen) while their payments stay unsettled.
+    expect(await dashboard()).toBe(before + 2);
   });
 
   it('retries GetPaymentStatus after a 500, and answers 503 settling nothing when every try fails; verify works later', async () => {
@@ -323,6 +327,15 @@ describe('the MyFatoorah adapter', () => {
     await ctx.db.execute(sql`update refunds set next_attempt_at = ${clock.now} where transaction_id = ${second.transactionId}`);
     await ctx.app.refunds.runOnce();
     expect(await refundOf(second.transactionId)).toMatchObject({ status: 'failed' });
+
+    // Or tried again by an admin: the canceled refund is not taken as the answer; MyFatoorah gets a new MakeRefund.
+    const refundId = (await ctx.db.execute<{ id: string }>(sql`select id from refunds where transaction_id = ${second.transactionId}`)).rows[0]!.id;
+    const retried = await post('/api/v1/admin/refund/retry', { refundId }, p.admin);
+    expect([retried.statusCode, body(retried).content.refund]).toEqual([200, expect.objectContaining({ status: 'pending', attempts: 3 })]);
+    await ctx.app.refunds.runOnce();
+    const afterRetry = server.refunds.filter((r) => r.InvoiceId === second.invoiceId);
+    expect(afterRetry.map((r) => r.RefundStatus)).toEqual(['CANCELED', 'PENDING']);
+    expect(await refundOf(second.transactionId)).toEqual({ status: 'requested', gateway_refund_id: String(afterRetry[1]!.RefundId), attempts: 4 });
   });
 
   it('acknowledges events it does not act on, and is refused on a platform that does not use MyFatoorah', async () => {

@@ -221,3 +221,132 @@ describe('two workers in two processes', () => {
     for (const { transactionId } of orders) expect(await refundOf(transactionId)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 });
+
+describe('an admin’s retry of a failed refund', () => {
+  async function failedRefund(amount = 80) {
+    const sme = await activeSme();
+    const order = await waitingOrder(sme, amount);
+    gateway.answerRefunds(async () => ({ state: 'failed', detail: 'the card account is closed' }));
+    expect((await post('/api/v1/provider/order/decline', supplierHeaders, { orderId: order.orderId })).statusCode).toBe(200);
+    await ctx.app.refunds.runOnce();
+    expect(await refundOf(order.transactionId)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'the card account is closed' });
+    gateway.answerRefunds(async (request) => ({ state: 'succeeded', gatewayRefundId: `rf_${request.transactionId}` }));
+    const refundId = (await ctx.db.execute<{ id: string }>(sql`select id from refunds where transaction_id = ${order.transactionId}`)).rows[0]!.id;
+    return { ...order, refundId };
+  }
+
+  const completedAt = async (refundId: string) =>
+    (await ctx.db.execute<{ completed_at: Date | null }>(sql`select completed_at from refunds where id = ${refundId}`)).rows[0]!.completed_at;
+
+  it('makes it pending and due now, attempts kept, with an audit event; the worker then asks the gateway again as a retry', async () => {
+    const { orderId, transactionId, refundId } = await failedRefund(80);
+    later(5 * 60 * SECOND);
+    const retried = await post('/api/v1/admin/refund/retry', admin, { refundId });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(body(retried).content.refund).toMatchObject({
+      _id: refundId,
+      orderId,
+      transactionId,
+      amount: 20,
+      status: 'pending',
+      attempts: 1,
+      lastError: 'the card account is closed',
+      nextAttemptAt: clock.now.toISOString(),
+      completedAt: null,
+    });
+    expect(await refundOf(transactionId)).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: clock.now });
+    expect(await completedAt(refundId)).toBeNull();
+
+    const events = (await auditEventsOf(ctx.db, orderId)).filter((e) => e.action === AUDIT_ACTIONS.refundRetried);
+    expect(events).toEqual([
+      expect.objectContaining({
+        actor: expect.stringMatching(/@/),
+        targetType: 'order',
+        detail: { refund: refundId, amount: 20, attempts: 1, lastError: 'the card account is closed', gateway: 'fake' },
+      }),
+    ]);
+
+    expect(await ctx.app.refunds.runOnce()).toMatchObject({ succeeded: 1 });
+    expect(await refundOf(transactionId)).toMatchObject({ status: 'succeeded', attempts: 2, last_error: null });
+    expect(gateway.refundCalls.filter((c) => c.transactionId === transactionId).map((c) => c.isRetry)).toEqual([false, true]);
+    expect(await ledgerTotal()).toBe(0);
+  });
+
+  it('refuses a refund that has not failed (409, naming its status), an unknown one (404) and a malformed id (400), changing nothing', async () => {
+    const sme = await activeSme();
+    const pending = await waitingOrder(sme, 40);
+    gateway.answerRefunds(async () => {
+      throw new Error('the gateway timed out');
+    });
+    expect((await post('/api/v1/provider/order/decline', supplierHeaders, { orderId: pending.orderId })).statusCode).toBe(200);
+    const refundId = (await ctx.db.execute<{ id: string }>(sql`select id from refunds where transaction_id = ${pending.transactionId}`)).rows[0]!.id;
+    const before = await refundOf(pending.transactionId);
+
+    const refused = await post('/api/v1/admin/refund/retry', admin, { refundId });
+    expect([refused.statusCode, body(refused)]).toEqual([409, { status: false, msg: 'only a failed refund can be tried again; this one is pending' }]);
+    expect(await refundOf(pending.transactionId)).toEqual(before);
+
+    const unknown = await post('/api/v1/admin/refund/retry', admin, { refundId: '0b5f2a8e-3c1d-4e7f-9a6b-2d4c8e1f3a5b' });
+    expect([unknown.statusCode, body(unknown)]).toEqual([404, { status: false, msg: 'refund not found' }]);
+    const malformed = await post('/api/v1/admin/refund/retry', admin, { refundId: 'not-an-id' });
+    expect([malformed.statusCode, body(malformed).msg]).toEqual([400, 'refund not found']);
+    expect((await post('/api/v1/admin/refund/retry', sme.headers, { refundId })).statusCode).toBe(403);
+    expect((await auditEventsOf(ctx.db, pending.orderId)).filter((e) => e.action === AUDIT_ACTIONS.refundRetried)).toEqual([]);
+  });
+
+  it('resets a refund once when retries race, across two API processes', async () => {
+    const { orderId, transactionId, refundId } = await failedRefund(60);
+    const apps = [ctx.app, other.app];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/api/v1/admin/refund/retry', headers: admin, payload: { refundId } })),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(body(refused).msg).toBe('only a failed refund can be tried again; this one is pending');
+    }
+    expect(await refundOf(transactionId)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await auditEventsOf(ctx.db, orderId)).filter((e) => e.action === AUDIT_ACTIONS.refundRetried)).toHaveLength(1);
+  });
+});
+
+describe('the admin’s list and dashboard', () => {
+  const figures = async () => body(await get('/api/v1/admin/dashboard', admin)).content.payments as { refundsNeedingAttention: number; openAnomalies: number };
+
+  it('lists the refunds needing attention (every one not succeeded), and counts the failed and those pending over a day', async () => {
+    const start = await figures();
+    const sme = await activeSme();
+    const stuck = await waitingOrder(sme, 20);
+    const done = await waitingOrder(sme, 24);
+    gateway.answerRefunds(async (request) => {
+      if (request.transactionId === stuck.transactionId) throw new Error('the gateway timed out');
+      return { state: 'succeeded', gatewayRefundId: `rf_${request.transactionId}` };
+    });
+    for (const { orderId } of [stuck, done]) expect((await post('/api/v1/provider/order/decline', supplierHeaders, { orderId })).statusCode).toBe(200);
+    await ctx.app.refunds.runOnce();
+
+    const attention = body(await get('/api/v1/admin/refund/list?status=attention&perPage=100', admin)).content;
+    const listed = attention.refunds.map((r: { transactionId: string }) => r.transactionId);
+    expect(listed).toContain(stuck.transactionId);
+    expect(listed).not.toContain(done.transactionId);
+    expect(attention.refunds.every((r: { status: string }) => r.status !== 'succeeded')).toBe(true);
+    expect(attention.count).toBe(attention.refunds.length);
+    const all = body(await get('/api/v1/admin/refund/list?status=all&perPage=100', admin)).content;
+    expect(all.count).toBeGreaterThan(attention.count);
+
+    // Pending, but recorded less than a day ago: not yet a flag.
+    expect(await figures()).toEqual(start);
+    later(24 * 3_600 * SECOND + 1);
+    expect((await figures()).refundsNeedingAttention).toBe(start.refundsNeedingAttention + 1);
+    // The gateway refuses it: failed, still flagged; succeeded after a retry: no longer.
+    gateway.answerRefunds(async () => ({ state: 'failed', detail: 'refused' }));
+    await ctx.app.refunds.runOnce();
+    expect(await refundOf(stuck.transactionId)).toMatchObject({ status: 'failed' });
+    expect((await figures()).refundsNeedingAttention).toBe(start.refundsNeedingAttention + 1);
+    gateway.answerRefunds(async (request) => ({ state: 'succeeded', gatewayRefundId: `rf_${request.transactionId}` }));
+    const refundId = attention.refunds.find((r: { transactionId: string }) => r.transactionId === stuck.transactionId)._id;
+    expect((await post('/api/v1/admin/refund/retry', admin, { refundId })).statusCode).toBe(200);
+    await ctx.app.refunds.runOnce();
+    expect(await figures()).toEqual(start);
+  });
+});

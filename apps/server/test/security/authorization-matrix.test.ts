@@ -272,6 +272,7 @@ const ROUTES: Record<string, Rule> = {
   },
   // An empty body is refused by the schema: nothing is marked.
   'POST /api/v1/admin/reconciliation/review': { access: ADMIN, payload: {}, admitted: 400 },
+  'POST /api/v1/admin/refund/retry': { access: ADMIN, payload: {}, admitted: 400 },
   // Fulfilment: a supplier takes orders once verified; the early one is refused.
   'GET /api/v1/provider/order/list': { access: ['provider'], admitted: (caller) => (caller === 'providerEarly' ? 403 : 200) },
   'GET /api/v1/provider/order/show/{id}': {

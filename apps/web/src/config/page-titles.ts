@@ -88,6 +88,7 @@ export const PAGE_TITLES: TitleMap = {
     users: 'users',
     audit: 'audit',
     reconciliation: 'reconciliation',
+    payments: 'payments',
     account: 'account',
   },
   bank: {

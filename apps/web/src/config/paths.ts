@@ -109,6 +109,11 @@ export const paths = {
     users: { path: 'users', getHref: () => '/admin/users' },
     audit: { path: 'audit', getHref: () => '/admin/audit' },
     reconciliation: { path: 'reconciliation', getHref: (date?: string) => `/admin/reconciliation${date ? `?date=${encodeURIComponent(date)}` : ''}` },
+    /** Refunds and payment anomalies (?tab=anomalies opens the second tab). */
+    payments: {
+      path: 'payments',
+      getHref: (tab: 'refunds' | 'anomalies' = 'refunds') => (tab === 'refunds' ? '/admin/payments' : `/admin/payments?tab=${tab}`),
+    },
     account: { path: 'account', getHref: () => '/admin/account' },
   },
 

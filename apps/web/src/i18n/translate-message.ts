@@ -7,8 +7,10 @@ import { i18n, isLanguage } from './index';
  * Values of a filled sentence that are words of the product rather than numbers: an order status
  * arrives by its domain name ('uploadedInvoice') and is shown by its name in the user's language.
  */
-const WORD_VALUES: Partial<Record<MessageTemplateKey, Record<string, (value: string) => string>>> = {
-  orderWrongStatus: { status: (value) => `status.${value}` },
+const WORD_VALUES: Partial<Record<MessageTemplateKey, Record<string, (value: string) => { ns: string; key: string }>>> = {
+  orderWrongStatus: { status: (value) => ({ ns: 'orders', key: `status.${value}` }) },
+  // a refund's status, named by the admin's Payments screen (the back office's strings)
+  refundNotFailed: { status: (value) => ({ ns: 'backoffice', key: `payments.refundStatuses.${value}` }) },
 };
 
 /** Values that are amounts in the currency ('500$', 'KWD 500.000'): written again as the language writes figures. */
@@ -28,7 +30,10 @@ function translateFilled(t: Translate, text: string, language: string | undefine
   const values: Record<string, unknown> = Object.fromEntries(
     Object.entries(filled.values).map(([name, value]) => {
       const keyOf = words[name];
-      if (keyOf) return [name, t(keyOf(value), { ns: 'orders', defaultValue: value })];
+      if (keyOf) {
+        const { ns, key } = keyOf(value);
+        return [name, t(key, { ns, defaultValue: value })];
+      }
       const amount = name === amountName && language === 'ar' ? amountFromSentence(value) : undefined;
       return [name, amount === undefined ? value : formatAmount(amount, 'ar')];
     }),

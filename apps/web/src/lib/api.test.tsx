@@ -22,6 +22,36 @@ describe('API client', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer token-admin' });
   });
 
+  it('sends the Idempotency-Key it is given, and none otherwise', async () => {
+    signIn('sme', 8);
+    const fetchMock = stubServer({ 'POST /api/v1/sme/order/create': ok({ order: { _id: 'o1' } }) });
+    await api.post('/api/v1/sme/order/create', { amount: 1 }, undefined, { idempotencyKey: 'key-1' });
+    await api.post('/api/v1/sme/order/create', { amount: 1 });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ 'Idempotency-Key': 'key-1' });
+    expect(fetchMock.mock.calls[1]?.[1]?.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
+  it('sends a keyed request again, with the same key, when its answer was lost; an unkeyed one is not sent twice', async () => {
+    renderToasts();
+    let lost = 1;
+    const fetchMock = vi.fn(async () => {
+      if (lost-- > 0) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ status: true, content: { ok: 1 } }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.post('/api/v1/sme/pay/init', { orderId: 'o1' }, undefined, { idempotencyKey: 'key-2' })).resolves.toEqual({ ok: 1 });
+    expect(fetchMock.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers)).toEqual([
+      expect.objectContaining({ 'Idempotency-Key': 'key-2' }),
+      expect.objectContaining({ 'Idempotency-Key': 'key-2' }),
+    ]);
+
+    lost = 1;
+    fetchMock.mockClear();
+    await expect(api.post('/api/v1/sme/order/cancel', { orderId: 'o1' })).rejects.toMatchObject({ status: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('something went wrong, please try again')).toBeInTheDocument();
+  });
+
   it('throws ApiError(msg, status) and toasts the msg, translated when it is a known sentence', async () => {
     renderToasts();
     await i18n.changeLanguage('ar');

@@ -3,6 +3,7 @@
 import { MESSAGES, messageKeyOf, type MessageKey } from '@qist/domain';
 import type { z } from 'zod';
 import { paths } from '@/config/paths';
+import { IDEMPOTENCY_HEADER } from './idempotency';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
 import { clearSession, getToken } from './session';
@@ -32,7 +33,43 @@ export type RequestOptions = {
   timeoutMs?: number;
   /** For uploads: called with the share of the body sent so far, 0 to 100. */
   onUploadProgress?: (percent: number) => void;
+  /**
+   * The submission's Idempotency-Key (lib/idempotency.ts): sent as that header, and a request whose
+   * answer never came (the network failed) is sent again with the same key, so it takes effect once.
+   */
+  idempotencyKey?: string;
 };
+
+/** How long to wait before sending again a keyed request whose answer was lost: two more tries. */
+export const LOST_ANSWER_RETRY_DELAYS_MS = [400, 1200];
+
+const wait = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+
+/** fetch, sent again after a lost answer (no response at all) only when the request carries a key. */
+async function fetchResendingLost(path: string, init: RequestInit, hasKey: boolean): Promise<Response> {
+  const delays = hasKey ? LOST_ANSWER_RETRY_DELAYS_MS : [];
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fetch(path, init);
+    } catch (cause) {
+      const delay = delays[attempt];
+      const isAbort = cause instanceof DOMException && (cause.name === 'AbortError' || cause.name === 'TimeoutError');
+      if (isAbort || delay === undefined) throw cause;
+      await wait(delay, init.signal ?? undefined);
+    }
+  }
+}
 
 /**
  * Sends a request through XMLHttpRequest, the one browser API that reports how much of a body has gone
@@ -95,6 +132,7 @@ export async function apiRequest<T = unknown>(
   const headers = authHeaders('application/json');
   // multipart bodies set their own Content-Type (with the boundary)
   if (body !== undefined && !isMultipart) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   const signals = [options.signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
     (s): s is AbortSignal => s !== undefined,
   );
@@ -103,7 +141,7 @@ export async function apiRequest<T = unknown>(
   let error: ApiError;
   try {
     const init: RequestInit = { method, headers, body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body), signal };
-    const response = onUploadProgress ? await sendWithProgress(path, init, onUploadProgress) : await fetch(path, init);
+    const response = onUploadProgress ? await sendWithProgress(path, init, onUploadProgress) : await fetchResendingLost(path, init, Boolean(options.idempotencyKey));
     const json = await readJson(response);
     const envelope = json as { status?: unknown; content?: unknown } | undefined;
     if (response.ok && envelope?.status === true) {

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   userEnabled: 'user.enabled',
   invoiceVerified: 'order.invoice-verified',
   orderRefunded: 'order.refunded',
+  refundRetried: 'refund.retried',
   payoutPaid: 'payout.paid',
   payoutRequested: 'payout.requested',
   payoutApproved: 'payout.approved',

@@ -40,6 +40,11 @@ export const adminDashboard = z.object({
   invoicesToVerify: z.number().int(),
   /** Days whose reconciliation found differences nobody has looked at yet, newest first (at most 7). */
   reconciliation: z.object({ openDays: z.array(z.object({ date: z.string(), differences: z.number().int() })) }),
+  /**
+   * Payments' aftermath to look at: refunds failed or still not accepted by the gateway a day after they
+   * were recorded, and gateway answers that settled nothing while their payment is still unsettled.
+   */
+  payments: z.object({ refundsNeedingAttention: z.number().int(), openAnomalies: z.number().int() }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 

@@ -16,9 +16,19 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_REASONS = ['declined', 'order_canceled', 'already_paid'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
+/**
+ * The refunds money is still owed for or that a person must look at: every status but succeeded (the
+ * admin's Payments screen opens on these).
+ */
+export const REFUND_ATTENTION_STATUSES = ['pending', 'requested', 'failed'] as const satisfies readonly RefundStatus[];
+
+/** A refund list's filter: one status, `attention` (pending, requested or failed), or `all`. */
+export const REFUND_LIST_FILTERS = [...REFUND_STATUSES, 'attention', 'all'] as const;
+export type RefundListFilter = (typeof REFUND_LIST_FILTERS)[number];
+
 export const refundListQuery = z.object({
-  /** One status, or every refund (the default). */
-  status: z.enum([...REFUND_STATUSES, 'all'], { error: MESSAGES.invalidRequest }).default('all'),
+  /** One status, `attention` (every refund not succeeded), or every refund (the default). */
+  status: z.enum(REFUND_LIST_FILTERS, { error: MESSAGES.invalidRequest }).default('all'),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
 });
@@ -46,6 +56,13 @@ export const refundShape = z.object({
 });
 export type Refund = z.infer<typeof refundShape>;
 export const refundListResponse = okEnvelope(z.object({ refunds: z.array(refundShape), count: z.number().int() }));
+
+/** The admin asks for a failed refund to be tried again: it becomes pending, due now, its attempts kept. */
+export const refundRetryRequest = z.object({
+  refundId: z.string({ error: MESSAGES.refundNotFound }).uuid({ error: MESSAGES.refundNotFound }),
+});
+export type RefundRetryRequest = z.infer<typeof refundRetryRequest>;
+export const refundRetryResponse = okEnvelope(z.object({ refund: refundShape }));
 
 /** amount_mismatch / currency_mismatch: the gateway approved another amount or currency than the instalment's; unknown_state: it answered a state the platform does not know. */
 export const PAYMENT_ANOMALY_KINDS = ['amount_mismatch', 'currency_mismatch', 'unknown_state'] as const;

@@ -86,7 +86,22 @@ export async function providerFigures(db: Executor, userId: string) {
   );
 }
 
-export async function adminFigures(db: Executor) {
+/** A refund still not accepted by the gateway this long after it was recorded needs a person's eyes. */
+export const REFUND_OVERDUE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Refunds failed, or pending (the gateway has not accepted them) for more than a day; and anomalies whose
+ * payment is still unsettled (pending or expired). Two index ranges of refunds (status, created_at) and the
+ * anomalies, few by nature, each joined to its payment by key.
+ */
+function paymentsToLookAt(now: Date): SQL {
+  return sql`json_build_object(
+    'refundsNeedingAttention', (select count(*)::int from refunds where status = 'failed')
+      + (select count(*)::int from refunds where status = 'pending' and created_at < ${new Date(now.getTime() - REFUND_OVERDUE_MS)}),
+    'openAnomalies', (select count(*)::int from payment_anomalies a join payments p on p.id = a.payment_id where p.status in ('pending', 'expired')))`;
+}
+
+export async function adminFigures(db: Executor, now: Date) {
   const byLevel = (table: 'smes' | 'providers') =>
     sql`(select coalesce(json_object_agg(level, n), '{}'::json) from (select level, count(*)::int as n from ${sql.raw(table)} group by level) l)`;
   return one<Json>(
@@ -98,7 +113,8 @@ export async function adminFigures(db: Executor) {
       'volumeByMonth', ${monthly(sql`select to_char(o.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(o.amount)::bigint as amount, count(*)::int as n
           from orders o where o.status >= ${ORDER_STATUS.waiting} group by 1`)},
       'late', ${lateInstallments(sql`true`)},
-      'feeIncome', json_build_object('bank', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)}, 'platform', -${accountBalance(LEDGER_ACCOUNTS.platformFeeIncome)})
+      'feeIncome', json_build_object('bank', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)}, 'platform', -${accountBalance(LEDGER_ACCOUNTS.platformFeeIncome)}),
+      'payments', ${paymentsToLookAt(now)}
     ) as figures`,
   );
 }

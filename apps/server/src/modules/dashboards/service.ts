@@ -26,7 +26,7 @@ export interface OpenReconciliationDays {
   openDays(): Promise<AdminDashboard['reconciliation']['openDays']>;
 }
 
-export function createDashboardService({ db, reconciliation }: { db: Db; reconciliation: OpenReconciliationDays }) {
+export function createDashboardService({ db, clock = () => new Date(), reconciliation }: { db: Db; clock?: () => Date; reconciliation: OpenReconciliationDays }) {
   return {
     async sme(principal: Principal): Promise<SmeDashboard> {
       const f = (await repo.smeFigures(db, principal.userId)) as {
@@ -70,7 +70,7 @@ export function createDashboardService({ db, reconciliation }: { db: Db; reconci
     },
 
     async admin(): Promise<AdminDashboard> {
-      const [figures, openDays] = await Promise.all([repo.adminFigures(db), reconciliation.openDays()]);
+      const [figures, openDays] = await Promise.all([repo.adminFigures(db, clock()), reconciliation.openDays()]);
       const f = figures as {
         ordersByStatus: Record<string, number>;
         smesByLevel: Record<string, number>;
@@ -78,6 +78,7 @@ export function createDashboardService({ db, reconciliation }: { db: Db; reconci
         volumeByMonth: Month[];
         late: CountAmount;
         feeIncome: { bank: number; platform: number };
+        payments: { refundsNeedingAttention: number; openAnomalies: number };
       };
       return {
         ordersByStatus: f.ordersByStatus,
@@ -87,6 +88,7 @@ export function createDashboardService({ db, reconciliation }: { db: Db; reconci
         late: countAmount(f.late),
         feeIncome: { bank: money(f.feeIncome.bank), platform: money(f.feeIncome.platform) },
         invoicesToVerify: f.ordersByStatus[String(ORDER_STATUS.uploadedInvoice)] ?? 0,
+        payments: f.payments,
         reconciliation: { openDays },
       };
     },

@@ -41,6 +41,11 @@ export interface RefundRequest extends PaymentRef {
   reference: string;
   /** An earlier attempt may have reached the gateway: the adapter must not make a second refund. */
   isRetry: boolean;
+  /**
+   * The gateway's id of an earlier refund of this payment that it refused or canceled, when an admin asked
+   * for the refund to be tried again: it gave nothing back, so a retry must not adopt it as the answer.
+   */
+  canceledRefundId?: string;
 }
 
 /**

@@ -232,7 +232,10 @@ export function createMyFatoorahGateway(options: MyFatoorahOptions): MyFatoorahG
       if (request.isRetry) {
         // An earlier request may have reached MyFatoorah: a refund already made for the invoice is the one.
         const known = await read('GetRefundStatus', { Key: request.gatewayReference, KeyType: 'InvoiceId' });
-        const results = known.ok && Array.isArray(known.data.RefundStatusResult) ? known.data.RefundStatusResult.map(record) : [];
+        // A refund MyFatoorah canceled before an admin asked for another try is not this try's answer.
+        const results = (known.ok && Array.isArray(known.data.RefundStatusResult) ? known.data.RefundStatusResult.map(record) : []).filter(
+          (r) => request.canceledRefundId === undefined || text(r?.RefundId) !== request.canceledRefundId,
+        );
         const existing = results.find((r) => r && refundStateOf(r.RefundStatus) !== 'failed') ?? results.find((r) => r !== undefined);
         const existingId = text(existing?.RefundId);
         if (existing && existingId) {

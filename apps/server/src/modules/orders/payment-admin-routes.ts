@@ -1,100 +1,61 @@
-// The admin's view of payments' aftermath: every refund with its own state at the gateway, its attempts
-// and last error, and every answer of the gateway the platform would not settle on.
+// /api/v1/admin/refund/… and /api/v1/admin/payment/anomaly/…: the admin's view of payments' aftermath
+// (every refund with its own state at the gateway, its attempts and last error; every gateway answer the
+// platform would not settle on) and the retry of a refund the gateway refused.
 import {
   errorEnvelope,
-  fromMinorUnits,
   paymentAnomalyListQuery,
   paymentAnomalyListResponse,
   refundListQuery,
   refundListResponse,
-  type PaymentAnomaly,
-  type Refund,
+  refundRetryRequest,
+  refundRetryResponse,
 } from '@qist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/transaction.js';
-import { isoOf } from './projection.js';
-import { listRefunds, type RefundListRow } from './refund-repository.js';
-import { listPaymentAnomalies, type AnomalyListRow } from './repository.js';
+import { principalOf } from '../../plugins/access.js';
+import type { PaymentAdminService } from './payment-admin.js';
 
-function toRefund(row: RefundListRow): Refund {
-  const open = row.status === 'pending' || row.status === 'requested';
-  return {
-    _id: row.id,
-    orderId: row.order_id,
-    paymentId: row.payment_id,
-    sme: { _id: row.sme_id, title: row.sme_title, email: row.sme_email },
-    gateway: row.gateway,
-    transactionId: row.transaction_id,
-    amount: fromMinorUnits(Number(row.amount)),
-    reason: row.reason,
-    status: row.status,
-    gatewayRefundId: row.gateway_refund_id,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    nextAttemptAt: open ? isoOf(row.next_attempt_at) : null,
-    createdAt: isoOf(row.created_at),
-    updatedAt: isoOf(row.updated_at),
-    completedAt: row.completed_at ? isoOf(row.completed_at) : null,
-  };
-}
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
+const security = [{ bearerAuth: [] }];
+const tags = ['admin payments'];
+const config = { access: ['admin'] as const };
 
-function toAnomaly(row: AnomalyListRow): PaymentAnomaly {
-  return {
-    _id: row.id,
-    orderId: row.order_id,
-    paymentId: row.payment_id,
-    sme: { _id: row.sme_id, title: row.sme_title, email: row.sme_email },
-    gateway: row.gateway,
-    transactionId: row.transaction_id,
-    kind: row.kind,
-    expected: { amount: fromMinorUnits(Number(row.expected_amount)), currency: row.expected_currency },
-    gatewayAnswer: {
-      status: row.gateway_status,
-      amount: row.gateway_amount === null ? null : fromMinorUnits(Number(row.gateway_amount)),
-      currency: row.gateway_currency,
-      detail: row.detail,
-    },
-    paymentStatus: row.payment_status,
-    occurrences: row.occurrences,
-    firstSeenAt: isoOf(row.first_seen_at),
-    lastSeenAt: isoOf(row.last_seen_at),
-  };
-}
-
-export const paymentAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const paymentAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentAdminService }> = async (app, { payments }) => {
   app.get(
     '/admin/refund/list',
     {
-      config: { access: ['admin'] },
+      config,
+      schema: { tags, security, summary: 'Refunds with their state at the gateway, newest first', querystring: refundListQuery, response: { 200: refundListResponse, ...errors } },
+    },
+    async (request) => ({ status: true as const, content: await payments.listRefunds(request.query) }),
+  );
+
+  app.post(
+    '/admin/refund/retry',
+    {
+      config,
       schema: {
-        tags: ['admin payments'],
-        security: [{ bearerAuth: [] }],
-        summary: 'Refunds with their state at the gateway, newest first',
-        querystring: refundListQuery,
-        response: { 200: refundListResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
+        tags,
+        security,
+        summary: 'Try a failed refund again: pending and due now, its attempts kept',
+        body: refundRetryRequest,
+        response: { 200: refundRetryResponse, ...errors, 404: errorEnvelope, 409: errorEnvelope },
       },
     },
-    async (request) => {
-      const { rows, count } = await listRefunds(db, request.query);
-      return { status: true as const, content: { refunds: rows.map(toRefund), count } };
-    },
+    async (request) => ({ status: true as const, content: await payments.retryRefund(principalOf(request), request.body.refundId, request.ip) }),
   );
 
   app.get(
     '/admin/payment/anomaly/list',
     {
-      config: { access: ['admin'] },
+      config,
       schema: {
-        tags: ['admin payments'],
-        security: [{ bearerAuth: [] }],
+        tags,
+        security,
         summary: 'Gateway answers that settled nothing (amount or currency mismatch, unknown state), latest first',
         querystring: paymentAnomalyListQuery,
-        response: { 200: paymentAnomalyListResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
+        response: { 200: paymentAnomalyListResponse, ...errors },
       },
     },
-    async (request) => {
-      const { rows, count } = await listPaymentAnomalies(db, request.query.page, request.query.perPage);
-      return { status: true as const, content: { anomalies: rows.map(toAnomaly), count } };
-    },
+    async (request) => ({ status: true as const, content: await payments.listAnomalies(request.query) }),
   );
 };

@@ -1,7 +1,7 @@
 // Refunds in SQL: recorded in the deciding step's transaction, claimed by one worker at a time
 // (FOR UPDATE SKIP LOCKED, then a lease), their outcome written only by the worker holding the lease.
-import type { RefundListQuery, RefundReason, RefundStatus } from '@qist/domain';
-import { sql } from 'drizzle-orm';
+import { REFUND_ATTENTION_STATUSES, type RefundListQuery, type RefundReason, type RefundStatus } from '@qist/domain';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 
 export type RefundRow = {
@@ -86,15 +86,50 @@ export async function recordRefundOutcome(
 
 export type RefundListRow = RefundRow & { sme_title: string | null; sme_email: string };
 
+/** A refund with its payment's reference and its SME's name and email, as the admin's list shows it. */
+const LIST_SELECT = sql`select r.*, p.gateway_reference, s.company_title as sme_title, u.email as sme_email
+  from refunds r join payments p on p.id = r.payment_id join smes s on s.id = r.sme_id join users u on u.id = s.user_id`;
+
+function listWhere(status: RefundListQuery['status']): SQL {
+  if (status === 'all') return sql`true`;
+  // Not succeeded: what is still owed, or refused (the index on (status, created_at) serves both forms).
+  if (status === 'attention') return sql`r.status in (${sql.join(
+      REFUND_ATTENTION_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    )})`;
+  return sql`r.status = ${status}`;
+}
+
 export async function listRefunds(db: Executor, query: RefundListQuery): Promise<{ rows: RefundListRow[]; count: number }> {
-  const where = query.status === 'all' ? sql`true` : sql`r.status = ${query.status}`;
+  const where = listWhere(query.status);
   const [rows, count] = await Promise.all([
-    db.execute<RefundListRow>(
-      sql`select r.*, p.gateway_reference, s.company_title as sme_title, u.email as sme_email
-          from refunds r join payments p on p.id = r.payment_id join smes s on s.id = r.sme_id join users u on u.id = s.user_id
-          where ${where} order by r.created_at desc, r.id desc limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
-    ),
+    db.execute<RefundListRow>(sql`${LIST_SELECT} where ${where} order by r.created_at desc, r.id desc limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`),
     db.execute<{ count: string }>(sql`select count(*) as count from refunds r where ${where}`),
   ]);
   return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+}
+
+export async function findRefundListRow(db: Executor, id: string): Promise<RefundListRow | undefined> {
+  const result = await db.execute<RefundListRow>(sql`${LIST_SELECT} where r.id = ${id}`);
+  return result.rows[0];
+}
+
+/**
+ * A failed refund made due again, in one statement: pending, to be tried now, its attempts, last error
+ * and the gateway's id of the refused refund kept (the worker's next call says it is a retry, and an
+ * adapter does not adopt a refund the gateway already canceled). The row lock of the update orders
+ * concurrent retries: the first turns it pending, the others find it no longer failed and change nothing.
+ */
+export async function retryFailedRefund(tx: Executor, id: string, now: Date): Promise<RefundRow | undefined> {
+  const result = await tx.execute<RefundRow>(
+    sql`update refunds set status = 'pending', next_attempt_at = ${now}, completed_at = null, lease_until = null, lease_token = null, updated_at = ${now}
+        where id = ${id} and status = 'failed'
+        returning *`,
+  );
+  return result.rows[0];
+}
+
+export async function findRefundStatus(db: Executor, id: string): Promise<RefundStatus | undefined> {
+  const result = await db.execute<{ status: RefundStatus }>(sql`select status from refunds where id = ${id}`);
+  return result.rows[0]?.status;
 }

@@ -73,6 +73,8 @@ export function createRefundWorker({
           amountMinor: Number(refund.amount),
           reference: refund.id,
           isRetry: refund.attempts > 1,
+          // Pending yet with the gateway's id of a refund: one the gateway canceled, tried again by an admin.
+          ...(refund.gateway_refund_id ? { canceledRefundId: refund.gateway_refund_id } : {}),
         });
         const now = clock();
         if (ack.state === 'failed') {

@@ -1,5 +1,6 @@
 // The admin area (part 2 §2): lists, profiles and decisions on SMEs and suppliers, settings, the
-// back-office users, the demo outbox, the audit trail, the daily reconciliation, and the order and instalment pages (a chunk shared with the bank and insurance panels).
+// back-office users, the demo outbox, the audit trail, payments' aftermath (refunds and anomalies), the daily
+// reconciliation, and the order and instalment pages (a chunk shared with the bank and insurance panels).
 import {
   IconBuildingStore,
   IconCalendarDollar,
@@ -7,6 +8,7 @@ import {
   IconLayoutDashboard,
   IconMailbox,
   IconReceipt,
+  IconReceiptRefund,
   IconScale,
   IconSettings,
   IconUserCog,
@@ -42,6 +44,9 @@ const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.Backoff
 const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeOrderPage })));
 const InstallmentsPage = lazy(() => loadOrderPages().then((m) => ({ default: m.BackofficeInstallmentsPage })));
 
+// Payments (refunds and anomalies): a chunk of its own, fetched when the admin opens it.
+const PaymentsPage = lazy(() => import('@/features/backoffice/components/payments/payments-page').then((m) => ({ default: m.PaymentsPage })));
+
 // The dashboard: the dashboards' chunk (./dashboards, strings in 'dashboards'), charts loaded after it.
 const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: m.AdminDashboardPage })));
 
@@ -76,6 +81,7 @@ export default function AdminArea() {
     { href: P.suppliers.getHref(), label: t('panel.menu.supplierList'), icon: IconBuildingStore, count: counts?.providers },
     { href: P.orders.getHref(), label: t('panel.menu.orderList'), icon: IconReceipt, count: counts?.invoices },
     { href: P.installments.getHref(), label: t('panel.menu.installments'), icon: IconCalendarDollar },
+    { href: P.payments.getHref(), label: tb('payments.menu'), icon: IconReceiptRefund },
     { href: P.settings.getHref(), label: t('panel.menu.settings'), icon: IconSettings },
     { href: P.users.getHref(), label: tb('users.menu'), icon: IconUserCog },
     { href: P.outbox.getHref(), label: tb('outbox.menu'), icon: IconMailbox },
@@ -107,6 +113,7 @@ export default function AdminArea() {
           <Route path={P.outbox.path} element={<OutboxTable />} />
           <Route path={P.users.path} element={<UsersPage />} />
           <Route path={P.audit.path} element={<AuditPage />} />
+          <Route path={P.payments.path} element={<PaymentsPage />} />
           <Route path={P.reconciliation.path} element={<ReconciliationPage />} />
           <Route path={P.account.path} element={<AccountPage />} />
           <Route path="*" element={<Navigate to={P.dashboard.getHref()} replace />} />

@@ -59,9 +59,11 @@ export interface DataTableProps<T> {
   /** Below this width the table scrolls sideways. */
   minWidth?: number;
   caption?: string;
+  /** What an empty list says (default: the generic 'no data'). */
+  emptyText?: string;
 }
 
-export function DataTable<T>({ columns, rows, rowKey, isLoading, isError, onRetry, minWidth = 720, caption }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, isLoading, isError, onRetry, minWidth = 720, caption, emptyText }: DataTableProps<T>) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
   if (isLoading && !rows) {
@@ -88,7 +90,7 @@ export function DataTable<T>({ columns, rows, rowKey, isLoading, isError, onRetr
   if (!rows || rows.length === 0) {
     return (
       <Center py="xl">
-        <Text c="dimmed">{t('table.empty')}</Text>
+        <Text c="dimmed">{emptyText ?? t('table.empty')}</Text>
       </Center>
     );
   }

@@ -55,6 +55,7 @@ export const ar: Translation<CommonResources> = {
     users: 'المستخدمون',
     audit: 'سجل التدقيق',
     reconciliation: 'المطابقة',
+    payments: 'المدفوعات',
     notFound: 'الصفحة غير موجودة',
   },
   notFound: {

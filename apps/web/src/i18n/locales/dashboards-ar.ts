@@ -64,6 +64,11 @@ export const dashboardsAr: Translation<DashboardsResources> = {
     volumeByMonth: 'حجم الطلبات حسب الشهر',
     smesByLevel: 'الشركات الصغيرة والمتوسطة حسب المستوى',
     providersByLevel: 'الموردون حسب المستوى',
+    paymentsFlag: 'مدفوعات تحتاج إلى نظرة',
+    refundsNeedingAttention: 'مبالغ مستردة تحتاج إلى متابعة: {{count}}',
+    refundsNeedingAttentionHint: 'فاشلة، أو لم تقبلها بوابة الدفع خلال يوم',
+    openAnomalies: 'حالات دفع شاذة: {{count}}',
+    openAnomaliesHint: 'إجابات من بوابة الدفع لم تُسوَّ بها دفعاتها، ولا تزال غير مسوّاة',
   },
   bank: {
     awaitingPayout: 'بانتظار الدفع',

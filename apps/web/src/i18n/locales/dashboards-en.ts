@@ -63,6 +63,11 @@ export const dashboardsEn = {
     volumeByMonth: 'Order volume by month',
     smesByLevel: 'SMEs by level',
     providersByLevel: 'Suppliers by level',
+    paymentsFlag: 'Payments to look at',
+    refundsNeedingAttention: 'Refunds needing attention: {{count}}',
+    refundsNeedingAttentionHint: 'failed, or not accepted by the gateway within a day',
+    openAnomalies: 'Payment anomalies: {{count}}',
+    openAnomaliesHint: 'gateway answers that settled nothing, their payments still unsettled',
   },
   bank: {
     awaitingPayout: 'Awaiting payout',

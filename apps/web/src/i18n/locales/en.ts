@@ -64,6 +64,7 @@ export const en = {
     users: 'Users',
     audit: 'Audit trail',
     reconciliation: 'Reconciliation',
+    payments: 'Payments',
     notFound: 'Page not found',
   },
   notFound: {

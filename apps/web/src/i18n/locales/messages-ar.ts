@@ -200,6 +200,8 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> & Parti
   payoutApproved: 'تمت الموافقة على الدفع وتم الدفع',
   payoutRejected: 'تم رفض طلب الدفع',
   payoutReasonRequired: 'أدخل سبب الرفض',
+  refundNotFound: 'الاسترداد غير موجود',
+  refundRetried: 'ستُعاد محاولة الاسترداد بعد لحظات',
   codeLockedMinutes: 'رموز أو محاولات خاطئة كثيرة، يرجى المحاولة مرة أخرى بعد {{minutes}} دقيقة',
   amountDecimals: 'يمكن أن يحتوي المبلغ على {{digits}} منزلة عشرية كحد أقصى',
   amountDecimals_zero: 'يجب أن يكون المبلغ عددًا صحيحًا بلا كسور',
@@ -209,4 +211,5 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> & Parti
   amountTooSmall: 'يجب أن يكون المبلغ {{amount}} على الأقل',
   amountTooLarge: 'يجب أن يكون المبلغ {{credit}} كحد أقصى',
   orderWrongStatus: 'هذا غير ممكن بينما حالة الطلب {{status}}',
+  refundNotFailed: 'لا تُعاد إلا محاولة الاسترداد الفاشل؛ حالة هذا الاسترداد: {{status}}',
 };

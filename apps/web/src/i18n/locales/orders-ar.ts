@@ -232,6 +232,9 @@ export const ordersAr: Translation<OrdersResources> = {
     decline: 'رفض',
     alreadyApproved: 'تمت الموافقة على هذه العملية بالفعل.',
     alreadyDeclined: 'تم رفض هذه العملية بالفعل.',
+    expired: 'انتهت صلاحية هذه الدفعة؛ ابدأ الدفع من جديد من صفحة طلبك.',
+    refunded: 'تمت الموافقة على هذه الدفعة ثم استُردّت.',
     seeResult: 'عرض نتيجة الدفع',
+    seeOrders: 'الذهاب إلى طلباتي',
   },
 };

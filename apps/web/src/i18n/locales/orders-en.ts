@@ -232,7 +232,10 @@ export const ordersEn = {
     decline: 'Decline',
     alreadyApproved: 'This payment is already approved.',
     alreadyDeclined: 'This payment is already declined.',
+    expired: 'This payment has expired; start the payment again from your order.',
+    refunded: 'This payment was approved, then refunded.',
     seeResult: 'See the payment result',
+    seeOrders: 'Go to my orders',
   },
 };
 

@@ -21,6 +21,9 @@ export const backofficeKeys = {
   userList: (page: number) => ['backoffice', 'users', page] as const,
   auditEvents: (filter: Record<string, string>, page: number) => ['backoffice', 'audit', { ...filter, page }] as const,
   reconciliation: (date: string) => ['backoffice', 'reconciliation', date] as const,
+  refunds: () => ['backoffice', 'payments', 'refunds'] as const,
+  refundList: (status: string, page: number) => ['backoffice', 'payments', 'refunds', { status, page }] as const,
+  anomalyList: (page: number) => ['backoffice', 'payments', 'anomalies', page] as const,
 };
 
 /** The list query of SMEs and suppliers (part 2 §7): ten a page, newest first, level omitted for 'all'. */

@@ -1,7 +1,9 @@
-// The admin's dashboard: invoices waiting for verification, late instalments, the fee income of the
-// bank and the platform, orders by status and volume by month, and the verification funnel (SMEs and
-// suppliers by level); the reconciliation's days with differences nobody has looked at yet.
-import { Alert, Anchor, Group, Stack } from '@mantine/core';
+// The admin's dashboard: a flag when payments need a person (refunds failed or stuck, anomalies), the
+// reconciliation's days with differences nobody has looked at yet, invoices waiting for verification,
+// late instalments, the fee income of the bank and the platform, orders by status and volume by month,
+// and the verification funnel (SMEs and suppliers by level).
+import { Alert, Anchor, Group, List, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PROVIDER_LEVEL, SME_LEVEL } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +31,34 @@ function LevelsChart({ title, counts, levels }: { title: string; counts: Record<
   );
 }
 
+/** Shown only when there is something: each count links to its tab of the Payments screen. */
+function PaymentsFlag({ payments }: { payments: DashboardOf<'admin'>['payments'] }) {
+  const { t } = useTranslation('dashboards');
+  const items = [
+    { count: payments.refundsNeedingAttention, label: 'refundsNeedingAttention', hint: 'refundsNeedingAttentionHint', href: paths.admin.payments.getHref('refunds') },
+    { count: payments.openAnomalies, label: 'openAnomalies', hint: 'openAnomaliesHint', href: paths.admin.payments.getHref('anomalies') },
+  ] as const;
+  const shown = items.filter((item) => item.count > 0);
+  if (shown.length === 0) return null;
+  return (
+    // A standing state of the platform, not news: a labelled region rather than an announced alert.
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('admin.paymentsFlag')} role="region" aria-label={t('admin.paymentsFlag')}>
+      <List spacing={4} size="sm">
+        {shown.map((item) => (
+          <List.Item key={item.label}>
+            <Anchor component={Link} to={item.href} fw={600} fz="sm">
+              {t(`admin.${item.label}`, { count: item.count })}
+            </Anchor>{' '}
+            <Text span fz="sm" c="dimmed">
+              ({t(`admin.${item.hint}`)})
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
 function AdminDashboardView({ dashboard }: { dashboard: DashboardOf<'admin'> }) {
   const formatAmount = useFormatAmount();
   const { t } = useTranslation('dashboards');
@@ -36,9 +66,10 @@ function AdminDashboardView({ dashboard }: { dashboard: DashboardOf<'admin'> }) 
   const isEmpty = totalOrders(dashboard.ordersByStatus) === 0;
   return (
     <Stack gap="lg">
+      <PaymentsFlag payments={dashboard.payments} />
       {isEmpty && <EmptyState text={t('empty.backoffice')} />}
       {dashboard.reconciliation.openDays.length > 0 && (
-        <Alert color="red" title={t('admin.reconciliation')} role="status">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('admin.reconciliation')} role="region" aria-label={t('admin.reconciliation')}>
           <Group gap="md">
             {dashboard.reconciliation.openDays.map((day) => (
               <Anchor key={day.date} component={Link} to={paths.admin.reconciliation.getHref(day.date)} fz="sm">

@@ -204,9 +204,27 @@ describe("the admin's dashboard", () => {
     expect(chartRows('Suppliers by level')).toContain('Admin Verified4');
   });
 
+  it('flags payments to look at, each count a link to its tab of Payments, and only the counts above 0', async () => {
+    openDashboard('admin', ok({ ...ADMIN_DASHBOARD, payments: { refundsNeedingAttention: 2, openAnomalies: 1 } }));
+    const flag = await screen.findByRole('region', { name: 'Payments to look at' });
+    expect(within(flag).getByRole('link', { name: 'Refunds needing attention: 2' })).toHaveAttribute('href', '/admin/payments');
+    expect(within(flag).getByRole('link', { name: 'Payment anomalies: 1' })).toHaveAttribute('href', '/admin/payments?tab=anomalies');
+  });
+
+  it('shows no payments flag when nothing waits, and only the refunds line when no anomaly is open', async () => {
+    const first = openDashboard('admin', ok({ ...ADMIN_DASHBOARD, payments: { refundsNeedingAttention: 0, openAnomalies: 0 } }));
+    await loaded();
+    expect(screen.queryByRole('region', { name: 'Payments to look at' })).not.toBeInTheDocument();
+    first.unmount();
+    openDashboard('admin', ok(ADMIN_DASHBOARD));
+    const flag = await screen.findByRole('region', { name: 'Payments to look at' });
+    expect(within(flag).getAllByRole('link').map((link) => link.textContent)).toEqual(['Refunds needing attention: 2']);
+  });
+
   it('no orders yet: the empty state, the funnel still shown', async () => {
     openDashboard('admin', ok({ ...EMPTY_ADMIN_DASHBOARD, smesByLevel: { '0': 2 } }));
     expect(await screen.findByRole('region', { name: 'No orders yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Payments to look at' })).not.toBeInTheDocument();
     expect(chartRows('SMEs by level')).toContain('Registered2');
     expect(screen.queryByRole('region', { name: 'Orders by status' })).not.toBeInTheDocument();
   });

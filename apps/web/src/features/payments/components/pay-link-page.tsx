@@ -12,6 +12,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { ApiError } from '@/lib/api';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { notify } from '@/lib/notify';
 import { clearSession, useSession } from '@/lib/session';
 import { startPayment, type PaymentKind } from '../api/start-payment';
@@ -46,7 +47,8 @@ function StartPayment({ kind, orderId }: { kind: PaymentKind; orderId: string })
     if (started.current) return;
     started.current = true;
     // isAuthAttempt: an expired session is handled here (the sign-in form comes back), not by leaving the link
-    startPayment(kind, orderId, { isAuthAttempt: true }).then(
+    // Opening the link is one submission: one key, kept if the request has to be sent again.
+    startPayment({ kind, orderId, idempotencyKey: newIdempotencyKey() }, { isAuthAttempt: true }).then(
       ({ paymentUrl }) => goTo(paymentUrl, { replace: true }),
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 401) {

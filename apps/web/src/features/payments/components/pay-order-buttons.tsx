@@ -5,9 +5,9 @@ import { Button } from '@mantine/core';
 import { hasInstallmentToPay, ORDER_STATUS, type Order } from '@qist/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useStartPayment, type PaymentKind } from '../api/start-payment';
 import { useGoToUrl } from '../hooks/use-go-to-url';
-
 
 export function PayOrderButtons({ order }: { order: Pick<Order, '_id' | 'status' | 'installments'> }) {
   const { t } = useTranslation('orders');
@@ -18,7 +18,8 @@ export function PayOrderButtons({ order }: { order: Pick<Order, '_id' | 'status'
   const pay = (kind: PaymentKind) => {
     setPaying(kind);
     startPayment.mutate(
-      { kind, orderId: order._id },
+      // a new press is a new submission: its own key
+      { kind, orderId: order._id, idempotencyKey: newIdempotencyKey() },
       { onSuccess: ({ paymentUrl }) => goTo(paymentUrl), onSettled: () => setPaying(null) },
     );
   };

@@ -87,6 +87,8 @@ describe('the payment links /pay-order and /pay-instalment', () => {
     expect(await screen.findByText('payment is done')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/sme/));
     expect(sentBodies(fetchMock, 'POST', '/api/v1/sme/pay/init')).toEqual([{ orderId: ORDER_ID }]);
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/pay/init'))!;
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
@@ -116,6 +118,29 @@ describe('the sandbox gateway page', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the payment result' })).toHaveAttribute('href', `/sme/payment-result/${TRANSACTION_ID}`);
     expect(within(screen.getByRole('note')).getByText('Test payment page — no real money moves.')).toBeInTheDocument();
+  });
+
+  it('says an expired payment expired, not that it was declined, and leads to the orders to start again', async () => {
+    stubServer({ [`GET ${SANDBOX}`]: ok({ transactionId: TRANSACTION_ID, amount: 250, description: 'rice', status: 'expired' }) });
+    renderApp(`/gateway/sandbox/${TRANSACTION_ID}`);
+    expect(await screen.findByText('This payment has expired; start the payment again from your order.')).toBeInTheDocument();
+    expect(screen.queryByText('This payment is already declined.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my orders' })).toHaveAttribute('href', '/sme/orders');
+  });
+
+  it('says so in Arabic too', async () => {
+    await i18n.changeLanguage('ar');
+    stubServer({ [`GET ${SANDBOX}`]: ok({ transactionId: TRANSACTION_ID, amount: 250, description: 'rice', status: 'expired' }) });
+    renderApp(`/gateway/sandbox/${TRANSACTION_ID}`);
+    expect(await screen.findByText('انتهت صلاحية هذه الدفعة؛ ابدأ الدفع من جديد من صفحة طلبك.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'الذهاب إلى طلباتي' })).toHaveAttribute('href', '/sme/orders');
+  });
+
+  it('says a refunded payment was refunded', async () => {
+    stubServer({ [`GET ${SANDBOX}`]: ok({ transactionId: TRANSACTION_ID, amount: 250, description: 'rice', status: 'refunded' }) });
+    renderApp(`/gateway/sandbox/${TRANSACTION_ID}`);
+    expect(await screen.findByText('This payment was approved, then refunded.')).toBeInTheDocument();
   });
 
   it("shows the server's sentence for an unknown transaction", async () => {

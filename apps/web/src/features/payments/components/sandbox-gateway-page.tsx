@@ -1,7 +1,8 @@
 // /gateway/sandbox/{transactionId}: the built-in sandbox gateway's hosted page (DESIGN.md §7), standing
 // in for KNET / Tap / MyFatoorah. Clearly a test page: it shows the amount and description and lets the
 // payer approve or decline, then sends them to the platform's result page. A transaction that is no
-// longer pending says so and links to its result.
+// longer pending says so: an approved or declined one links to its result, an expired one says to start
+// the payment again from the order, a refunded one that it was given back.
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@qist/domain';
 import { IconAlertTriangle, IconCheck, IconFlask, IconX } from '@tabler/icons-react';
@@ -16,6 +17,14 @@ import { useCompleteSandboxPayment } from '../api/complete-sandbox-payment';
 import { useSandboxTransaction } from '../api/get-sandbox-transaction';
 import { useGoToUrl } from '../hooks/use-go-to-url';
 import { Amount } from '@/lib/amounts';
+
+/** What the page says of a transaction that no longer takes an answer, and where it leads. */
+const DONE = {
+  approved: { color: 'green', title: 'gateway.alreadyApproved', link: 'result' },
+  declined: { color: 'gray', title: 'gateway.alreadyDeclined', link: 'result' },
+  expired: { color: 'orange', title: 'gateway.expired', link: 'orders' },
+  refunded: { color: 'gray', title: 'gateway.refunded', link: 'orders' },
+} as const;
 
 function SandboxTransaction({ transactionId }: { transactionId: string }) {
   const { t } = useTranslation('orders');
@@ -97,14 +106,17 @@ function SandboxTransaction({ transactionId }: { transactionId: string }) {
           </Button>
         </Group>
       ) : (
-        <Alert
-          color={status === 'approved' ? 'green' : 'gray'}
-          variant="light"
-          title={t(status === 'approved' ? 'gateway.alreadyApproved' : 'gateway.alreadyDeclined')}
-        >
-          <Anchor component={Link} to={paths.sme.paymentResult.getHref(transactionId)} fz="sm">
-            {t('gateway.seeResult')}
-          </Anchor>
+        <Alert color={DONE[status].color} variant="light" title={t(DONE[status].title)}>
+          {DONE[status].link === 'result' ? (
+            <Anchor component={Link} to={paths.sme.paymentResult.getHref(transactionId)} fz="sm">
+              {t('gateway.seeResult')}
+            </Anchor>
+          ) : (
+            // an expired payment is paid by starting a new one from the order
+            <Anchor component={Link} to={paths.sme.orders.getHref()} fz="sm">
+              {t('gateway.seeOrders')}
+            </Anchor>
+          )}
         </Alert>
       )}
     </Stack>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslateMessage } from '@/i18n/translate-message';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { normalizeAmount } from '@/lib/normalize-input';
 import { notify } from '@/lib/notify';
 import { isSmeProfile, useProfile } from '@/lib/party-profile';
@@ -98,7 +99,8 @@ function OrderForm({ providerId, availableCredit, onClose }: OrderFormProps) {
 
   const onSubmit = handleSubmit((values) => {
     createOrder.mutate(
-      { providerId, ...values },
+      // each press of Create Order is a new submission, with its own key
+      { providerId, ...values, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: () => {
           notify.success(MESSAGES.orderCreated);

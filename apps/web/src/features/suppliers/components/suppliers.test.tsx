@@ -140,6 +140,33 @@ describe("a supplier's page and the Create Order modal", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('sends an Idempotency-Key with each submission: a new one when the SME submits again after a refusal', async () => {
+    let calls = 0;
+    const { user, fetchMock } = openSupplier({
+      [CREATE]: () => (++calls === 1 ? fail(400, 'this supplier is not available') : ok({ order: { _id: 'c9d8e7f6-0000-4000-8000-000000000002' } })),
+      'GET /api/v1/sme/order/list': ok({ orders: [], count: 0 }),
+    });
+    const dialog = await openModal(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount ($)' }), '100');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'rice');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Order' }));
+    expect(await screen.findByText('this supplier is not available')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Order' }));
+    expect(await screen.findByText('payment link is sent by email and sms')).toBeInTheDocument();
+
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input).endsWith('/api/v1/sme/order/create'))
+      .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+    // the key travels as a header, never in the body
+    expect(sentBodies(fetchMock, 'POST', '/api/v1/sme/order/create')).toEqual([
+      { providerId: SUPPLIER_ID, amount: 100, description: 'rice' },
+      { providerId: SUPPLIER_ID, amount: 100, description: 'rice' },
+    ]);
+  });
+
   it("shows the server's refusal as a toast and keeps the form", async () => {
     const { user } = openSupplier({ [CREATE]: fail(409, 'this supplier is not available') });
     const dialog = await openModal(user);

@@ -104,7 +104,7 @@ describe('the admin dashboard', () => {
     signIn('admin', null);
     stubServer({ 'GET /api/v1/admin/dashboard': ok(ADMIN_DASHBOARD) });
     renderApp('/admin/dashboard');
-    const flag = await screen.findByRole('status', { name: /Reconciliation differences not looked at/ });
+    const flag = await screen.findByRole('region', { name: 'Reconciliation differences not looked at' });
     expect(within(flag).getByRole('link', { name: '2025-01-14: 2' })).toHaveAttribute('href', '/admin/reconciliation?date=2025-01-14');
   });
 });
