@@ -61,6 +61,8 @@ import { createSandboxGateway, type SandboxGateway } from './modules/orders/sand
 import { createOrdersService, type OrdersService } from './modules/orders/service.js';
 import { createRefundWorker, type RefundWorker } from './modules/orders/refund-worker.js';
 import { paymentAdminRoutes } from './modules/orders/payment-admin-routes.js';
+import { receiptsRoutes } from './modules/receipts/routes.js';
+import { createReceiptsService } from './modules/receipts/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -363,6 +365,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   app.decorate('fulfilment', fulfilment);
   await app.register(dashboardRoutes, { prefix: '/api/v1', dashboards: createDashboardService({ db }) });
   await app.register(fulfilmentRoutes, { prefix: '/api/v1', fulfilment, db, auth, storage: files, secret: config.sessionSecret });
+  await app.register(receiptsRoutes, { prefix: '/api/v1', receipts: createReceiptsService({ db }) });
 
   const jobs = createJobRunner({
     db,

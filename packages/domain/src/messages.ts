@@ -208,6 +208,9 @@ export const MESSAGES = {
   payoutApproved: 'payout approved and paid',
   payoutRejected: 'payout request rejected',
   payoutReasonRequired: 'enter the reason for rejecting',
+  // receipts and remittance advice (issue 19)
+  receiptNotFound: 'receipt not found',
+  remittanceNotFound: 'remittance advice not found',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -196,6 +196,8 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> & Parti
   payoutApproved: 'تمت الموافقة على الدفع وتم الدفع',
   payoutRejected: 'تم رفض طلب الدفع',
   payoutReasonRequired: 'أدخل سبب الرفض',
+  receiptNotFound: 'الإيصال غير موجود',
+  remittanceNotFound: 'إشعار التحويل غير موجود',
   codeLockedMinutes: 'رموز أو محاولات خاطئة كثيرة، يرجى المحاولة مرة أخرى بعد {{minutes}} دقيقة',
   amountDecimals: 'يمكن أن يحتوي المبلغ على {{digits}} منزلة عشرية كحد أقصى',
   amountDecimals_zero: 'يجب أن يكون المبلغ عددًا صحيحًا بلا كسور',
