@@ -1,9 +1,20 @@
 // One order's whole life across the five roles, in five browsers: the SME buys and pays, the supplier
 // accepts, the SME's delivery link confirms the delivery, the supplier uploads the invoice, the admin
-// verifies it, one bank user requests the payout and a second approves it. Then a supplier's decline and
-// its refund on the admin's Payments screen, and the delivery link's refusals.
+// verifies it, one bank user requests the payout and a second approves it, and the supplier opens and
+// prints its remittance advice. Then a supplier's decline and its refund on the admin's Payments screen,
+// and the delivery link's refusals.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, expectToast, invoicePdf, newBackOfficeAccount, orderIdByDescription, signIn, type BackOfficeAccount } from './support';
+import {
+  documentLine,
+  expectAccessible,
+  expectPrintsOnOnePage,
+  expectToast,
+  invoicePdf,
+  newBackOfficeAccount,
+  orderIdByDescription,
+  signIn,
+  type BackOfficeAccount,
+} from './support';
 
 /** A browser of its own, signed in: a demo SME or supplier by email, or a back-office account of this journey. */
 async function signedIn(browser: Browser, who: string | BackOfficeAccount): Promise<Page> {
@@ -97,6 +108,21 @@ test('one order from purchase to payout, across the SME, the supplier, the admin
 
   await sme.goto(`/sme/order/${orderId}`);
   await expect(sme.getByText('Paid by bank').first()).toBeVisible();
+
+  // The supplier's remittance advice, from its order page: the payout as the bank's breakdown shows it
+  // (480.00 at the demo supplier's 10%: 48.00 kept, 432.00 paid).
+  await expect(bank.getByRole('region', { name: 'Breakdown' })).toContainText('$432.00');
+  await supplier.goto(`/provider/order/${orderId}`);
+  await supplier.getByRole('link', { name: 'Remittance advice' }).click();
+  await expect(supplier).toHaveURL(new RegExp(`/provider/order/${orderId}/remittance$`));
+  await expect(supplier.getByRole('heading', { level: 1, name: 'Remittance advice' })).toBeVisible();
+  await expect(documentLine(supplier, 'Order number')).toHaveText(orderId);
+  await expect(documentLine(supplier, 'Order')).toHaveText(description);
+  await expect(documentLine(supplier, 'Order amount')).toHaveText('$480.00');
+  await expect(documentLine(supplier, 'Discount (10%)')).toHaveText('-$48.00');
+  await expect(documentLine(supplier, 'Paid to the supplier')).toHaveText('$432.00');
+  await expect(documentLine(supplier, 'Payout reference')).toHaveText(/^[0-9a-f-]{36}$/);
+  await expectPrintsOnOnePage(supplier);
   for (const page of [sme, supplier, admin, bank, bank2]) await page.context().close();
 });
 

@@ -1,7 +1,7 @@
-// Buying on credit and paying through the sandbox gateway, as the demo SME does it: in English on
-// a desktop, and in Arabic at phone width.
+// Buying on credit and paying through the sandbox gateway, as the demo SME does it, and opening and
+// printing the receipt of a paid instalment: in English on a desktop, and in Arabic at phone width.
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, orderIdByDescription, signIn } from './support';
+import { documentLine, expectAccessible, expectNoHorizontalOverflow, expectPrintsOnOnePage, expectToast, orderIdByDescription, signIn } from './support';
 
 const SUPPLIER = 'Desert Office Supplies';
 const OPEN_MENU_AR = 'فتح القائمة';
@@ -36,6 +36,7 @@ test('the demo SME buys on credit, pays the first instalment on the test payment
   const orderId = await orderIdByDescription(page, description);
   await page.goto(`/pay-order?orderId=${orderId}`);
   await expect(page).toHaveURL(/\/gateway\/sandbox\//);
+  const transactionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   await expect(page.getByText('Test payment page — no real money moves.')).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/sme\/payment-result\//);
@@ -45,6 +46,26 @@ test('the demo SME buys on credit, pays the first instalment on the test payment
   await expect(page).toHaveURL(new RegExp(`/sme/order/${orderId}`));
   await expect(page.getByText('Waiting').first()).toBeVisible();
   await expect(page.getByText('paid', { exact: true })).toHaveCount(1);
+
+  // The receipt of the paid instalment, from its line on the order page: the figures the page shows.
+  const firstLine = page.getByRole('listitem').filter({ hasText: 'Instalment 1 of 4' });
+  const instalmentAmount = (await firstLine.getByText(/^\$[\d,]+\.\d{2}$/).first().textContent())!;
+  await firstLine.getByRole('link', { name: 'Receipt of instalment 1' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sme/order/${orderId}/receipt/1$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment receipt' })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText('Qist');
+  await expect(documentLine(page, 'Order number')).toHaveText(orderId);
+  await expect(documentLine(page, 'Order')).toHaveText(description);
+  await expect(documentLine(page, 'Supplier')).toHaveText(SUPPLIER);
+  await expect(documentLine(page, 'Instalment')).toHaveText('1 of 4');
+  await expect(documentLine(page, 'Amount paid')).toHaveText(instalmentAmount);
+  await expect(documentLine(page, 'Transaction number')).toHaveText(transactionId);
+  await expect(documentLine(page, 'Paid through')).toHaveText('Test payment page');
+  await expect(documentLine(page, 'Currency')).toHaveText('US dollars');
+  await expect(documentLine(page, 'Paid on')).toContainText(String(new Date().getFullYear()));
+  await expectPrintsOnOnePage(page);
+  await page.getByRole('link', { name: 'Back to the order' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sme/order/${orderId}$`));
 
   // The next instalment, from the order page.
   await page.getByRole('button', { name: 'Pay next instalment' }).click();
@@ -112,5 +133,23 @@ test.describe('in Arabic at phone width', () => {
     await expect(page.getByText('تمت عملية الدفع بنجاح!')).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+
+    // The receipt, from the order page (whose paid instalment links to it), right to left and within a 375 px phone.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/sme/order/${orderId}`);
+    await expect(page.getByRole('link', { name: 'إيصال القسط 1' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'إيصال القسط 1' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'إيصال الدفع' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(documentLine(page, 'القسط')).toHaveText('1 من 4');
+    await expect(documentLine(page, 'العملة')).toHaveText('دولار أمريكي');
+    await expect(documentLine(page, 'المبلغ المدفوع')).toContainText('دولار أمريكي');
+    await expect(documentLine(page, 'طريقة الدفع')).toHaveText('صفحة الدفع التجريبية');
+    await expect(page.getByRole('button', { name: 'طباعة' })).toBeVisible();
+    const paidOn = (await documentLine(page, 'تاريخ الدفع').textContent()) ?? '';
+    expect(paidOn).not.toMatch(/[A-Za-z]/);
+    await expectNoHorizontalOverflow(page, 375);
+    await expectAccessible(page);
   });
 });

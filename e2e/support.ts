@@ -190,3 +190,34 @@ export async function orderWithVerifiedInvoice(request: APIRequestContext, admin
   expect(await api(request, 'POST', '/api/v1/admin/order/invoice/verify', adminToken, { orderId })).toMatchObject({ order: { _id: orderId, status: 5 } });
   return orderId;
 }
+
+/** The value of a printable document's line (a receipt's, a remittance advice's), by its label. */
+export function documentLine(page: Page, label: string) {
+  return page.getByRole('article').getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
+}
+
+/**
+ * The page as the browser prints it: only the document, without the panel's header, menu or buttons,
+ * and how many A4 pages it takes.
+ */
+export async function expectPrintsOnOnePage(page: Page): Promise<void> {
+  await page.emulateMedia({ media: 'print' });
+  try {
+    await expect(page.getByRole('article')).toBeVisible();
+    // the sheet takes the paper's whole width: no room is kept for the menu
+    expect((await page.getByRole('article').boundingBox())?.x).toBe(0);
+    await expect(page.locator('.mantine-AppShell-header')).toBeHidden();
+    await expect(page.locator('.mantine-AppShell-navbar')).toBeHidden();
+    // no button is left on the paper (a fixed one has no offsetParent either: the header holds those)
+    expect(await page.locator('button').evaluateAll((buttons) => buttons.filter((b) => (b as HTMLElement).offsetParent !== null).length)).toBe(0);
+    const colours = await page.getByRole('article').evaluate((sheet) => {
+      const style = getComputedStyle(sheet);
+      return { color: style.color, background: style.backgroundColor };
+    });
+    expect(colours).toEqual({ color: 'rgb(0, 0, 0)', background: 'rgb(255, 255, 255)' });
+    const pdf = (await page.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length, 'printed pages').toBe(1);
+  } finally {
+    await page.emulateMedia({ media: null });
+  }
+}

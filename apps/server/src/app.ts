@@ -64,6 +64,8 @@ import { createOrdersService, type OrdersService } from './modules/orders/servic
 import { createRefundWorker, type RefundWorker } from './modules/orders/refund-worker.js';
 import { createPaymentAdminService } from './modules/orders/payment-admin.js';
 import { paymentAdminRoutes } from './modules/orders/payment-admin-routes.js';
+import { receiptsRoutes } from './modules/receipts/routes.js';
+import { createReceiptsService } from './modules/receipts/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -368,6 +370,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   await app.register(reconciliationRoutes, { prefix: '/api/v1', reconciliation });
   await app.register(dashboardRoutes, { prefix: '/api/v1', dashboards: createDashboardService({ db, clock, reconciliation }) });
   await app.register(fulfilmentRoutes, { prefix: '/api/v1', fulfilment, db, auth, storage: files, secret: config.sessionSecret });
+  await app.register(receiptsRoutes, { prefix: '/api/v1', receipts: createReceiptsService({ db }) });
 
   const jobs = createJobRunner({
     db,

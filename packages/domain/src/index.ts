@@ -22,6 +22,7 @@ export * from './orders/schedule.js';
 export * from './orders/ledger.js';
 export * from './orders/schemas.js';
 export * from './orders/payout.js';
+export * from './orders/receipts.js';
 export * from './orders/dashboards.js';
 export * from './users/schemas.js';
 export * from './audit/schemas.js';

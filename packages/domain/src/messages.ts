@@ -215,6 +215,9 @@ export const MESSAGES = {
   // refunds the gateway refused (DESIGN.md §8)
   refundNotFound: 'refund not found',
   refundRetried: 'the refund will be tried again in a moment',
+  // receipts and remittance advice
+  receiptNotFound: 'receipt not found',
+  remittanceNotFound: 'remittance advice not found',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -365,6 +365,20 @@ export const OPERATIONS: Table = {
     description: 'By a bank user other than the requester (the requester gets 403). The approval and the payout are one transaction; of concurrent approvals exactly one pays, the others answer 409.',
   },
   'POST /api/v1/bank/approval/reject': { operationId: 'bankRejectPayout', summary: 'Reject a payout request with a reason (the order stays at 5)' },
+  'GET /api/v1/sme/order/receipt/{orderId}/{installment}': {
+    operationId: 'smeGetReceipt',
+    summary: 'The payment receipt of one of the SME’s paid instalments',
+    description:
+      '`installment` is the instalment’s number in paying order, from 1. An unpaid instalment, and an order of another SME, answer the same 404.',
+  },
+  'GET /api/v1/admin/order/receipt/{orderId}/{installment}': { operationId: 'adminGetReceipt', summary: 'The payment receipt of a paid instalment of any order' },
+  'GET /api/v1/bank/order/receipt/{orderId}/{installment}': { operationId: 'bankGetReceipt', summary: 'The payment receipt of a paid instalment of any order' },
+  'GET /api/v1/provider/order/remittance/{orderId}': {
+    operationId: 'providerGetRemittance',
+    summary: 'The remittance advice of the supplier’s paid-out order',
+    description:
+      'Read from the payout’s ledger postings: the order amount, the discount and what the bank paid the supplier. Before the payout (status 6), and for another supplier’s order, 404.',
+  },
   'GET /api/v1/pub/order/invoice/file/{file}': {
     operationId: 'getInvoiceFile',
     summary: 'Download an order’s invoice',

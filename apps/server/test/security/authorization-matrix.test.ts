@@ -21,6 +21,8 @@
 //     timeline, and never an unverified supplier; its orders and payments are its own (foreign ids 404);
 // (6) an invoice file is served to its order's SME and supplier, the admin and the bank (the
 //     fulfilment tests check each); a verified supplier sees its own orders that reached it (from waiting on, declined ones kept).
+// (7) a payment receipt is its SME's (and the admin's and the bank's), a remittance advice its order's
+//     supplier's; either is not found for anyone else, as an unknown one is (receipts.test.ts checks each).
 // Policy (3) is checked by the "back-office profiles and timelines" cells, from both insurance
 // companies' side (a visibility of "every SME at level 6" fails them); they pass on 1024cee.
 import { and, eq } from 'drizzle-orm';
@@ -314,6 +316,14 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/v1/bank/approval/list': { access: ['bank'] },
   'POST /api/v1/bank/approval/approve': { access: ['bank'], payload: {}, admitted: 400 },
   'POST /api/v1/bank/approval/reject': { access: ['bank'], payload: {}, admitted: 400 },
+  // Receipts and remittance advice (issue 19): an unknown order's document is not found for whoever may ask.
+  ...Object.fromEntries(
+    (['sme', 'admin', 'bank'] as const).map((role) => [
+      `GET /api/v1/${role}/order/receipt/{orderId}/{installment}`,
+      { access: [role], url: () => `/api/v1/${role}/order/receipt/${UNKNOWN_ID}/1`, admitted: 404 },
+    ]),
+  ),
+  'GET /api/v1/provider/order/remittance/{orderId}': { access: ['provider'], url: () => `/api/v1/provider/order/remittance/${UNKNOWN_ID}`, admitted: 404 },
   // Public at the gate; the handler admits the order's parties, the admin and the bank (policy 6).
   'GET /api/v1/pub/order/invoice/file/{file}': {
     access: 'public',

@@ -27,6 +27,9 @@ describe('the page title', () => {
     expect(findPageTitle('/admin/supplier/s-1/verification_timeline')).toBe('supplierTimeline');
     expect(findPageTitle('/bank/installments')).toBe('instalments');
     expect(findPageTitle('/provider')).toBe('profile');
+    expect(findPageTitle('/sme/order/1/receipt/2')).toBe('receipt');
+    expect(findPageTitle('/provider/order/1/remittance')).toBe('remittance');
+    expect(findPageTitle('/provider/order/1/receipt/2')).toBeNull();
     expect(findPageTitle('/insurance/installments')).toBeNull();
     expect(findPageTitle('/sme/order/1/extra')).toBeNull();
   });

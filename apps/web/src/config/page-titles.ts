@@ -53,6 +53,7 @@ export const PAGE_TITLES: TitleMap = {
     supplier: 'supplier',
     orders: 'orders',
     order: 'order',
+    receipt: 'receipt',
     paymentResult: 'paymentResult',
     invoices: 'invoices',
     account: 'account',
@@ -64,6 +65,7 @@ export const PAGE_TITLES: TitleMap = {
     dashboard: 'dashboard',
     orders: 'orders',
     order: 'order',
+    remittance: 'remittance',
     account: 'account',
   },
   admin: {

@@ -57,6 +57,11 @@ export const paths = {
     supplier: { path: 'supplier/:id', getHref: (supplierId: string) => `/sme/supplier/${id(supplierId)}` },
     orders: { path: 'orders', getHref: () => '/sme/orders' },
     order: { path: 'order/:id', getHref: (orderId: string) => `/sme/order/${id(orderId)}` },
+    /** The printable receipt of an order's paid instalment, by its number in paying order (from 1). */
+    receipt: {
+      path: 'order/:id/receipt/:installment',
+      getHref: (orderId: string, installment: number) => `/sme/order/${id(orderId)}/receipt/${installment}`,
+    },
     paymentResult: {
       path: 'payment-result/:id',
       getHref: (transactionId: string) => `/sme/payment-result/${id(transactionId)}`,
@@ -72,6 +77,8 @@ export const paths = {
     dashboard: { path: 'dashboard', getHref: () => '/provider/dashboard' },
     orders: { path: 'orders', getHref: () => '/provider/orders' },
     order: { path: 'order/:id', getHref: (orderId: string) => `/provider/order/${id(orderId)}` },
+    /** The printable remittance advice of a paid-out order. */
+    remittance: { path: 'order/:id/remittance', getHref: (orderId: string) => `/provider/order/${id(orderId)}/remittance` },
     account: { path: 'account', getHref: () => '/provider/account' },
   },
 

@@ -23,6 +23,7 @@ addNamespaceResources('onboarding', onboardingEn);
 const loadOrderPages = () => import('./provider-orders');
 const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.ProviderOrdersPage })));
 const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.ProviderOrderPage })));
+const RemittancePage = lazy(() => loadOrderPages().then((m) => ({ default: m.ProviderRemittancePage })));
 
 // The dashboard: the dashboards' chunk (./dashboards, strings in 'dashboards'), charts loaded after it.
 const DashboardPage = lazy(() => import('./dashboards').then((m) => ({ default: m.ProviderDashboardPage })));
@@ -60,6 +61,7 @@ export default function ProviderArea() {
             <Route path={P.dashboard.path} element={<DashboardPage />} />
             <Route path={P.orders.path} element={<OrdersPage />} />
             <Route path={P.order.path} element={<OrderPage />} />
+            <Route path={P.remittance.path} element={<RemittancePage />} />
             <Route path={P.account.path} element={<AccountPage />} />
             <Route path="*" element={<Navigate to={P.profile.getHref()} replace />} />
           </Routes>

@@ -29,6 +29,7 @@ const SuppliersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeS
 const SupplierPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeSupplierPage })));
 const OrdersPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeOrdersPage })));
 const OrderPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeOrderPage })));
+const ReceiptPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeReceiptPage })));
 const PaymentResultPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmePaymentResultPage })));
 const InvoicesPage = lazy(() => loadOrderPages().then((m) => ({ default: m.SmeInvoicesPage })));
 
@@ -72,6 +73,7 @@ export default function SmeArea() {
             <Route path={P.supplier.path} element={<SupplierPage />} />
             <Route path={P.orders.path} element={<OrdersPage />} />
             <Route path={P.order.path} element={<OrderPage />} />
+            <Route path={P.receipt.path} element={<ReceiptPage />} />
             <Route path={P.paymentResult.path} element={<PaymentResultPage />} />
             <Route path={P.invoices.path} element={<InvoicesPage />} />
             <Route path={P.account.path} element={<AccountPage />} />

@@ -39,6 +39,8 @@ export const ar: Translation<CommonResources> = {
     orders: 'الطلبات',
     order: 'الطلب',
     paymentResult: 'نتيجة الدفع',
+    receipt: 'إيصال الدفع',
+    remittance: 'إشعار التحويل',
     invoices: 'الفواتير',
     preRegistered: 'المنشآت المسجّلة مسبقًا',
     smes: 'المنشآت',

@@ -48,6 +48,8 @@ export const en = {
     orders: 'Orders',
     order: 'Order',
     paymentResult: 'Payment result',
+    receipt: 'Payment receipt',
+    remittance: 'Remittance advice',
     invoices: 'Invoices',
     preRegistered: 'Pre-registered SMEs',
     smes: 'SMEs',

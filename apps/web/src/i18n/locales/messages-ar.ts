@@ -202,6 +202,8 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> & Parti
   payoutReasonRequired: 'أدخل سبب الرفض',
   refundNotFound: 'الاسترداد غير موجود',
   refundRetried: 'ستُعاد محاولة الاسترداد بعد لحظات',
+  receiptNotFound: 'الإيصال غير موجود',
+  remittanceNotFound: 'إشعار التحويل غير موجود',
   codeLockedMinutes: 'رموز أو محاولات خاطئة كثيرة، يرجى المحاولة مرة أخرى بعد {{minutes}} دقيقة',
   amountDecimals: 'يمكن أن يحتوي المبلغ على {{digits}} منزلة عشرية كحد أقصى',
   amountDecimals_zero: 'يجب أن يكون المبلغ عددًا صحيحًا بلا كسور',

@@ -11,6 +11,10 @@ export const ordersKeys = {
   lists: (role: OrderViewer) => ['orders', role, 'list'] as const,
   list: (role: OrderViewer, page: number, filter: OrderFilter) => ['orders', role, 'list', { page, ...filter }] as const,
   detail: (role: OrderViewer, orderId: string) => ['orders', role, 'detail', orderId] as const,
+  /** The SME's receipt of an instalment (its number in paying order, from 1). */
+  receipt: (orderId: string, installment: number) => ['orders', 'sme', 'receipt', orderId, installment] as const,
+  /** The supplier's remittance advice of a paid-out order. */
+  remittance: (orderId: string) => ['orders', 'provider', 'remittance', orderId] as const,
 };
 
 /** '/api/v1/{role}/order/{path}' */

@@ -1,14 +1,23 @@
 // The Installments section (part 1 §2): latest first, each with its share of the order (rate × 100 %),
-// amount, deadline as a full date and a 'paid' badge once paid.at is set.
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// amount, deadline as a full date and a 'paid' badge once paid.at is set; for the SME a paid one links
+// to its receipt.
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type Installment } from '@qist/domain';
+import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatPercent } from '@/components/party/format';
 import { DetailItem } from '@/components/party/party-details';
 import { formatDeadline, useLanguage } from '@/lib/order-format';
 import { Amount } from '@/lib/amounts';
 
-export function InstallmentsList({ installments }: { installments: Installment[] }) {
+export type InstallmentsListProps = {
+  installments: Installment[];
+  /** The receipt of a paid instalment by its number in paying order; no link without it. */
+  receiptHref?: (installmentNumber: number) => string;
+};
+
+export function InstallmentsList({ installments, receiptHref }: InstallmentsListProps) {
   const { t } = useTranslation('orders');
   const language = useLanguage();
   const count = installments.length;
@@ -38,9 +47,25 @@ export function InstallmentsList({ installments }: { installments: Installment[]
                   <Group justify="space-between" gap="xs">
                     <Text fw={700}>{t('detail.installments.number', { number, count })}</Text>
                     {installment.paid.at && (
-                      <Badge color="green" variant="filled" tt="none">
-                        {t('detail.installments.paid')}
-                      </Badge>
+                      <Group gap="sm" wrap="nowrap">
+                        {receiptHref && (
+                          <Anchor
+                            component={Link}
+                            to={receiptHref(number)}
+                            fz="sm"
+                            fw={600}
+                            aria-label={t('documents.receipt.linkOf', { number })}
+                          >
+                            <Group gap={4} wrap="nowrap" component="span">
+                              <IconReceipt size={16} aria-hidden />
+                              {t('documents.receipt.link')}
+                            </Group>
+                          </Anchor>
+                        )}
+                        <Badge color="green" variant="filled" tt="none">
+                          {t('detail.installments.paid')}
+                        </Badge>
+                      </Group>
                     )}
                   </Group>
                   <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="sm" m={0}>

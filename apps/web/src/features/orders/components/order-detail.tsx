@@ -24,6 +24,8 @@ export type OrderDetailProps = {
   actions?: ReactNode;
   /** The viewer's further sections, at the end. */
   children?: ReactNode;
+  /** The receipt of a paid instalment by its number (the SME's); no receipt links without it. */
+  receiptHref?: (installmentNumber: number) => string;
 };
 
 function PartyLine({ party }: { party: Order['provider_id'] }) {
@@ -60,7 +62,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function OrderDetail({ order, viewer, actions, children }: OrderDetailProps) {
+export function OrderDetail({ order, viewer, actions, children, receiptHref }: OrderDetailProps) {
   const formatAmount = useFormatAmount();
   const { t } = useTranslation('orders');
   const language = useLanguage();
@@ -125,7 +127,7 @@ export function OrderDetail({ order, viewer, actions, children }: OrderDetailPro
         </SimpleGrid>
       </Section>
 
-      {showsInstallments && <InstallmentsList installments={order.installments} />}
+      {showsInstallments && <InstallmentsList installments={order.installments} receiptHref={receiptHref} />}
       {order.verify_code && <DeliveryQrCode orderId={order._id} verifyCode={order.verify_code} />}
       {showsInvoice && order.invoice && <OrderInvoice file={order.invoice.file} />}
       {children}

@@ -21,9 +21,11 @@ export type OrderPageProps = {
   renderActions?: (order: Order) => ReactNode;
   /** The role's further sections (an invoice upload, a breakdown). */
   renderSections?: (order: Order) => ReactNode;
+  /** The receipt page of an order's paid instalment (the SME's); no receipt links without it. */
+  receiptHref?: (orderId: string, installmentNumber: number) => string;
 };
 
-export function OrderPage({ role, ordersHref, renderActions, renderSections }: OrderPageProps) {
+export function OrderPage({ role, ordersHref, renderActions, renderSections, receiptHref }: OrderPageProps) {
   const { id = '' } = useParams();
   const { t } = useTranslation('orders');
   const tm = useTranslateMessage();
@@ -51,9 +53,15 @@ export function OrderPage({ role, ordersHref, renderActions, renderSections }: O
       </Alert>
     );
   } else {
+    const shown = order.data;
     body = (
-      <OrderDetail order={order.data} viewer={role} actions={renderActions?.(order.data)}>
-        {renderSections?.(order.data)}
+      <OrderDetail
+        order={shown}
+        viewer={role}
+        actions={renderActions?.(shown)}
+        receiptHref={receiptHref && ((installmentNumber) => receiptHref(shown._id, installmentNumber))}
+      >
+        {renderSections?.(shown)}
       </OrderDetail>
     );
   }
