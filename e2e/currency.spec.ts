@@ -1,8 +1,8 @@
 // The platform in Kuwaiti dinars: a second server started as `CURRENCY=KWD npm start` starts it, on a
 // fresh data folder with the demo seeded in dinars. The demo SME buys and pays in Arabic at phone
 // width, and every figure of the order's life shows three decimals and the currency (the SME's screens,
-// then the bank's breakdown and the supplier's paid-out order, exact to the fil); the folder then
-// refuses to start in dollars. Chromium's own Intl gives the currencies the decimals the server takes.
+// its receipt, then the bank's breakdown and the supplier's paid-out order and remittance advice, exact to
+// the fil); the folder then refuses to start in dollars. Chromium's own Intl gives the currencies the decimals the server takes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { OrderBreakdown } from '@qist/domain';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, api, stepAt, totpCode } from './accounts';
-import { PHONE, expectNoHorizontalOverflow, expectToast, orderIdByDescription, orderWithVerifiedInvoice } from './support';
+import { PHONE, documentLine, expectNoHorizontalOverflow, expectToast, orderIdByDescription, orderWithVerifiedInvoice } from './support';
 
 const MAIN = path.resolve('apps/server/dist/main.js');
 /** Intl writes a no-break space inside a figure and direction marks around an Arabic one. */
@@ -164,6 +164,12 @@ test.describe('in Kuwaiti dinars', () => {
       expect(plain(await page.locator('main').innerText())).not.toMatch(/\$|US|KWD/);
       await expectNoHorizontalOverflow(page);
 
+      // the receipt of the first instalment, in dinars
+      await page.getByRole('link', { name: 'إيصال القسط 1' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'إيصال الدفع' })).toBeVisible();
+      expect(plain(await documentLine(page, 'المبلغ المدفوع').innerText())).toBe('308.641 د.ك.');
+      await expectNoHorizontalOverflow(page);
+
       // and the API carries the same figures, in dinars with their fils
       const shown = await page.evaluate(async (wanted) => {
         const token = window.localStorage.getItem('token');
@@ -177,7 +183,7 @@ test.describe('in Kuwaiti dinars', () => {
   test.describe('in Arabic at phone width, the rest of the order', () => {
     test.use({ viewport: PHONE });
 
-    test('the supplier, the admin and the bank see the order in dinars; the payout is exact to the fil', async ({ page, browser, playwright }) => {
+    test('the bank and the supplier see the order in dinars, its remittance advice too; the payout is exact to the fil', async ({ page, browser, playwright }) => {
       test.setTimeout(120_000);
       const base = server!.base;
       const kwd = await playwright.request.newContext({ baseURL: base });
@@ -219,6 +225,12 @@ test.describe('in Kuwaiti dinars', () => {
       await expect(supplier.getByText('مدفوع من البنك').first()).toBeVisible();
       expect(plain(await supplier.locator('main').innerText())).toContain('1,234.567 د.ك.');
       expect(plain(await supplier.locator('main').innerText())).not.toMatch(/\$|US|KWD/);
+      await expectNoHorizontalOverflow(supplier);
+      // Its remittance advice: the order, the discount and what the bank paid, each to the fil.
+      await supplier.getByRole('link', { name: 'إشعار التحويل' }).click();
+      await expect(supplier.getByRole('heading', { level: 1, name: 'إشعار التحويل' })).toBeVisible();
+      expect(plain(await documentLine(supplier, 'مبلغ الطلب').innerText())).toBe(dinars(1234.567));
+      expect(plain(await documentLine(supplier, 'المبلغ المدفوع للمورد').innerText())).toBe(dinars(order.breakdown.supplierPayout));
       await expectNoHorizontalOverflow(supplier);
       await supplier.close();
       await kwd.dispose();
