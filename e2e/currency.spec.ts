@@ -3,48 +3,18 @@
 // width, and every figure of the order's life shows three decimals and the currency (the SME's screens,
 // its receipt, then the bank's breakdown and the supplier's paid-out order and remittance advice, exact to
 // the fil); the folder then refuses to start in dollars. Chromium's own Intl gives the currencies the decimals the server takes.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { OrderBreakdown } from '@qist/domain';
+import { startServer, stopServer } from './server-process';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, api, stepAt, totpCode } from './accounts';
 import { PHONE, documentLine, expectNoHorizontalOverflow, expectToast, orderIdByDescription, orderWithVerifiedInvoice } from './support';
 
-const MAIN = path.resolve('apps/server/dist/main.js');
 /** Intl writes a no-break space inside a figure and direction marks around an Arabic one. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ').replace(/[\u200e\u200f\u2068\u2069]/g, '');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the built server and waits for its "serving on" line; a start that fails rejects with its output. */
-async function startServer(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('serving on')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}` };
-}
 
 /** 1234.567 → '1,234.567 د.ك.' (the figure as the Arabic screens write it, marks removed). */
 const dinars = (amount: number) => `${amount.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} د.ك.`;
@@ -69,13 +39,6 @@ async function signInArabic(page: Page, base: string, email: string, step?: numb
     await page.getByRole('button', { name: 'تحقق', exact: true }).click();
   }
   await expect(page).not.toHaveURL(/\/auth\//);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 test.describe('in Kuwaiti dinars', () => {

@@ -160,10 +160,12 @@ test('the admin downloads the filtered order list as a CSV with exactly its rows
   // a UTF-8 byte-order mark first, so Excel reads Arabic names as Arabic
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...rows] = parseCsv(bytes.subarray(3).toString('utf8'));
-  expect(header).toEqual(['id', 'created at', 'SME', 'SME email', 'supplier', 'supplier email', 'amount', 'status', 'status name', 'paid', 'late now', 'late before', 'discount rate', 'description']);
+  expect(header).toEqual(['id', 'created at', 'SME', 'SME email', 'supplier', 'supplier email', 'amount', 'currency', 'status', 'status name', 'paid', 'late now', 'late before', 'discount rate', 'description']);
   expect(rows).toHaveLength(count);
-  // every row is of the filtered status
-  expect(new Set(rows.map((row) => row[7]))).toEqual(new Set(['2']));
+  // every row is of the filtered status, its amount a plain number in the platform's currency
+  expect(new Set(rows.map((row) => row[8]))).toEqual(new Set(['2']));
+  expect(new Set(rows.map((row) => row[7]))).toEqual(new Set(['USD']));
+  expect(rows.every((row) => /^\d+\.\d{2}$/.test(row[6]!))).toBe(true);
   await expect(page.getByText('The CSV file is downloaded')).toBeVisible();
 });
 

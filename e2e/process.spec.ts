@@ -1,25 +1,14 @@
 // The server process itself: a hard kill loses nothing, a restart finds and stops the orphaned
 // PostgreSQL, the user:create command works beside a running server, and SIGTERM stops everything.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startServer } from './server-process';
 import { DEMO_TOTP_SECRET, stepAt, totpCode, uniqueEmail } from './support';
 
-const MAIN = path.resolve('apps/server/dist/main.js');
 const USER_CREATE = path.resolve('apps/server/dist/cli/user-create.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function postmasterPid(dataDir: string): number | undefined {
   const file = path.join(dataDir, 'postgres', 'postmaster.pid');
@@ -33,26 +22,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  // The server prints one line when it serves; wait for that line rather than for time to pass.
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('serving on')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { child, base };
 }
 
 async function post(base: string, url: string, payload: unknown, token?: string) {

@@ -26,6 +26,7 @@ import { orderBreakdown } from './orders/ledger.js';
 import { buildSchedule } from './orders/schedule.js';
 import { amountTooLargeMessage, amountTooSmallMessage, createOrderRequest } from './orders/schemas.js';
 import { amountDecimalsMessage } from './schemas/fields.js';
+import { planArb } from './testing/arbitraries.js';
 
 /** Intl writes a non-breaking space between a code and its figure; the tests read it as a space. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -106,17 +107,6 @@ describe.each(['USD', 'KWD'])('money in %s', (code) => {
 
   /** Amounts up to a billion units, as whole minor units. */
   const minorArb = fc.integer({ min: 1, max: 1_000_000_000_000 });
-  /** A plan: 1 to 12 positive parts in basis points that sum to 10 000. */
-  const planArb = fc
-    .array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 12 })
-    .map((weights) => {
-      const total = weights.reduce((a, b) => a + b, 0);
-      const parts = weights.map((w) => Math.max(1, Math.floor((w * BASIS_POINTS_PER_WHOLE) / total)));
-      const sum = parts.reduce((a, b) => a + b, 0);
-      parts[parts.length - 1] = parts[parts.length - 1]! + BASIS_POINTS_PER_WHOLE - sum;
-      return parts;
-    })
-    .filter((parts) => parts.every((p) => p > 0));
 
   it('round-trips every amount between units and minor units, and accepts it as whole minor units', () => {
     fc.assert(

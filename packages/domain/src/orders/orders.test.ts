@@ -17,18 +17,8 @@ import {
 } from './ledger.js';
 import { INSTALLMENT_INTERVAL_DAYS, buildSchedule, isFirstPaymentWindowClosed, isInstallmentLate, wasPaidLate } from './schedule.js';
 import { ORDER_ACTIONS, ORDER_TRANSITIONS, canTakeAction, hasInstallmentToPay, transitionFor } from './transitions.js';
+import { planArb } from '../testing/arbitraries.js';
 
-/** A plan: 1 to 12 positive parts in basis points that sum to 10 000. */
-const planArb = fc
-  .array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 12 })
-  .map((weights) => {
-    const total = weights.reduce((a, b) => a + b, 0);
-    const parts = weights.map((w) => Math.max(1, Math.floor((w * BASIS_POINTS_PER_WHOLE) / total)));
-    const sum = parts.reduce((a, b) => a + b, 0);
-    parts[parts.length - 1] = parts[parts.length - 1]! + BASIS_POINTS_PER_WHOLE - sum;
-    return parts;
-  })
-  .filter((parts) => parts.every((p) => p > 0));
 
 describe('the instalment schedule', () => {
   it('sums exactly to the order amount, every part but the last rounded down, the remainder last', () => {

@@ -19,8 +19,8 @@ import { findRefundListRow, findRefundStatus, listRefunds, retryFailedRefund, ty
 import type { RefundQueue } from './refund-worker.js';
 import { listPaymentAnomalies, type AnomalyListRow } from './repository.js';
 
-export function toRefund(row: RefundListRow): Refund {
-  const open = row.status === 'pending' || row.status === 'requested';
+/** What a refund and an anomaly both name: the payment, its order, SME, gateway and transaction. */
+function paymentOf(row: RefundListRow | AnomalyListRow) {
   return {
     _id: row.id,
     orderId: row.order_id,
@@ -28,6 +28,13 @@ export function toRefund(row: RefundListRow): Refund {
     sme: { _id: row.sme_id, title: row.sme_title, email: row.sme_email },
     gateway: row.gateway,
     transactionId: row.transaction_id,
+  };
+}
+
+export function toRefund(row: RefundListRow): Refund {
+  const open = row.status === 'pending' || row.status === 'requested';
+  return {
+    ...paymentOf(row),
     amount: fromMinorUnits(Number(row.amount)),
     reason: row.reason,
     status: row.status,
@@ -43,12 +50,7 @@ export function toRefund(row: RefundListRow): Refund {
 
 export function toAnomaly(row: AnomalyListRow): PaymentAnomaly {
   return {
-    _id: row.id,
-    orderId: row.order_id,
-    paymentId: row.payment_id,
-    sme: { _id: row.sme_id, title: row.sme_title, email: row.sme_email },
-    gateway: row.gateway,
-    transactionId: row.transaction_id,
+    ...paymentOf(row),
     kind: row.kind,
     expected: { amount: fromMinorUnits(Number(row.expected_amount)), currency: row.expected_currency },
     gatewayAnswer: {

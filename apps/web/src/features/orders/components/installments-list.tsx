@@ -54,6 +54,9 @@ export function InstallmentsList({ installments, receiptHref }: InstallmentsList
                             to={receiptHref(number)}
                             fz="sm"
                             fw={600}
+                            // dark enough on the paid card's green for normal-size text (WCAG AA)
+                            c="teal.9"
+                            underline="always"
                             aria-label={t('documents.receipt.linkOf', { number })}
                           >
                             <Group gap={4} wrap="nowrap" component="span">
