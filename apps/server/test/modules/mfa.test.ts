@@ -68,7 +68,7 @@ describe('setting up two-step sign-in', () => {
     const token = login.token as string;
 
     const me = body(await get('/api/v1/auth/me', token)).content;
-    expect(me).toMatchObject({ role: 'admin', mfa: false, mfaSetupRequired: true });
+    expect(me).toMatchObject({ role: 'admin', mfa: false, mfaRequired: true, mfaSetupRequired: true });
     for (const url of ['/api/v1/admin/dashboard', '/api/v1/admin/sme/list', '/api/v1/admin/order/list']) {
       const refused = await get(url, token);
       expect({ url, status: refused.statusCode, body: body(refused) }).toEqual({ url, status: 403, body: { status: false, msg: MESSAGES.mfaSetupRequired } });
@@ -346,6 +346,17 @@ describe('after SESSION_SECRET changed', () => {
       ['auth.mfa.disabled', { reason: 'secret-unreadable' }],
       ['auth.sign-in.succeeded', { method: 'recovery-code' }],
     ]);
+  });
+});
+
+describe('auth/me says whether the role needs it here', () => {
+  const smesToo = useSecondApp(ctx, { clock: () => clock.now, env: { MFA_REQUIRED_ROLES: 'admin,bank,insurance,sme' } });
+  it('an SME chooses by default; where MFA_REQUIRED_ROLES names SMEs it must set it up', async () => {
+    const sme = await createAccount(ctx.db, { role: 'sme', level: 8 });
+    const token = await loginAs(ctx.app, sme);
+    expect(body(await get('/api/v1/auth/me', token)).content).toMatchObject({ role: 'sme', mfa: false, mfaRequired: false, mfaSetupRequired: false });
+    const there = await smesToo.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+    expect(body(there).content).toMatchObject({ role: 'sme', mfa: false, mfaRequired: true, mfaSetupRequired: true });
   });
 });
 

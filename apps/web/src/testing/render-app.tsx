@@ -92,8 +92,15 @@ export function authContent(role: string, level: number | null, email = `${role}
   };
 }
 
-export function meContent(role: string, level: number | null, email = `${role}@example.com`, mfa = { mfa: false, mfaSetupRequired: false }) {
-  return { role, user: { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email }, language: 'en' }, ...mfa };
+/** What auth/me answers; the back office's roles need two-step sign-in unless `mfa` says otherwise (MFA_REQUIRED_ROLES' default). */
+export function meContent(
+  role: string,
+  level: number | null,
+  email = `${role}@example.com`,
+  mfa: { mfa: boolean; mfaSetupRequired: boolean; mfaRequired?: boolean } = { mfa: false, mfaSetupRequired: false },
+) {
+  const user = { _id: `id-${role}`, name: email.split('@')[0] ?? role, level, auth_id: { email }, language: 'en' };
+  return { role, user, mfaRequired: ['admin', 'bank', 'insurance'].includes(role), ...mfa };
 }
 
 /** Puts a session in localStorage as sign-in would. */

@@ -92,6 +92,8 @@ export const meResponse = okEnvelope(
     user: authUser,
     /** Whether the account has two-step sign-in on. */
     mfa: z.boolean(),
+    /** The account's role needs two-step sign-in on this platform (MFA_REQUIRED_ROLES): it cannot be turned off. */
+    mfaRequired: z.boolean(),
     /** The role needs two-step sign-in and the account has none yet: only setting it up is open. */
     mfaSetupRequired: z.boolean(),
   }),

@@ -231,6 +231,7 @@ export function createAuthService({ db, throttle, settings, now = () => new Date
           language: account?.language ?? DEFAULT_LANGUAGE,
         },
         mfa: account?.mfa ?? false,
+        mfaRequired: settings.mfaRequiredRoles.includes(principal.role),
         mfaSetupRequired: !(account?.mfa ?? false) && settings.mfaRequiredRoles.includes(principal.role),
       };
     },

@@ -2,7 +2,7 @@
 // Set up leads to the set-up page; on, a role that may go without it (SMEs and suppliers) turns it off
 // with a code or a recovery code, and a role that needs it is told so.
 import { Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { isSelfRegisterRole, MESSAGES } from '@qist/domain';
+import { MESSAGES } from '@qist/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -76,8 +76,8 @@ export function MfaSettingsCard() {
   if (me.isError) return null; // the failure was told by its toast
 
   const mfa = me.data?.mfa;
-  // MFA_REQUIRED_ROLES is the back office by default (DESIGN §8): SMEs and suppliers choose for themselves.
-  const mayTurnOff = me.data ? isSelfRegisterRole(me.data.role) : false;
+  // The server says whether this role needs it here (MFA_REQUIRED_ROLES, the back office by default).
+  const mayTurnOff = me.data ? !me.data.mfaRequired : false;
 
   return (
     <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={520} component="section" aria-labelledby="mfa-settings-title">

@@ -107,6 +107,21 @@ describe('two-step sign-in on the account page', () => {
     expect(sentBodies(fetchMock, 'POST', DISABLE)).toEqual([]);
   });
 
+  it('follows the platform’s own rule: Turn off for an admin whose role does not need it here, none for an SME whose role does', async () => {
+    signIn('admin', null);
+    stubServer({ [`GET ${ME}`]: ok(meContent('admin', null, 'admin@example.com', { mfa: true, mfaSetupRequired: false, mfaRequired: false })) });
+    const { unmount } = renderApp('/admin/account');
+    expect(await (await card()).findByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+    unmount();
+
+    signIn('sme', 8);
+    stubServer({ [`GET ${ME}`]: ok(meContent('sme', 8, 'sme@example.com', { mfa: true, mfaSetupRequired: false, mfaRequired: true })) });
+    renderApp('/sme/account');
+    const on = await card();
+    expect(await on.findByText('Your role needs two-step sign-in, so it stays on.')).toBeInTheDocument();
+    expect(on.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
+  });
+
   it('reads in Arabic, right to left, with a refusal of the server translated', async () => {
     await setLanguage('ar');
     signIn('sme', 8);
