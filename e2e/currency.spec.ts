@@ -46,7 +46,7 @@ test.describe('in Kuwaiti dinars', () => {
   let server: { child: ChildProcess; base: string } | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
+    test.slow();
     dataDir = mkdtempSync(path.join(tmpdir(), 'qist-kwd-'));
     server = await startServer(dataDir, { CURRENCY: 'KWD' });
   });
@@ -60,7 +60,7 @@ test.describe('in Kuwaiti dinars', () => {
     test.use({ viewport: PHONE });
 
     test('the demo SME buys and pays in dinars: three decimals and د.ك. on every screen of the order', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.slow();
       const base = server!.base;
       const config = await (await page.request.get(`${base}/api/v1/pub/config`)).json();
       expect(config).toEqual({ status: true, content: { currency: 'KWD', minorUnit: 3 } });
@@ -147,7 +147,7 @@ test.describe('in Kuwaiti dinars', () => {
     test.use({ viewport: PHONE });
 
     test('the bank and the supplier see the order in dinars, its remittance advice too; the payout is exact to the fil', async ({ page, browser, playwright }) => {
-      test.setTimeout(120_000);
+      test.slow();
       const base = server!.base;
       const kwd = await playwright.request.newContext({ baseURL: base });
       // Each demo back-office account of this fresh server takes the demo secret's code of this step once
@@ -215,7 +215,7 @@ test.describe('in Kuwaiti dinars', () => {
   });
 
   test('the folder made in dinars refuses to start in dollars, saying why', async () => {
-    test.setTimeout(120_000);
+    test.slow();
     await stopServer(server!.child);
     await expect(startServer(dataDir, { CURRENCY: 'USD' })).rejects.toThrow(
       'this database holds amounts in KWD and cannot start with CURRENCY=USD; start it with CURRENCY=KWD, or start USD on a new DATA_DIR or DATABASE_URL',

@@ -99,11 +99,11 @@ async function onboard(page: Page, role: Role) {
 }
 
 test('a new SME onboards to the waiting screen through the UI', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await onboard(page, 'sme');
 });
 
 test('a new supplier onboards to the waiting screen through the UI', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await onboard(page, 'provider');
 });

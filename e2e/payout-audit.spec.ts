@@ -48,7 +48,7 @@ function parseCsv(text: string): string[][] {
 }
 
 test("the admin finds a payout's request and approval on the Audit screen by the order, with their actors, detail and CSV", async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const admin = await newBackOfficeAccount(request, 'admin');
   const description = `Archive shelving ${Date.now()}`;
   const orderId = await orderWithVerifiedInvoice(request, admin.token, description, 360);

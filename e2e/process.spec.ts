@@ -41,7 +41,7 @@ async function meStatus(base: string, token: string): Promise<number> {
 }
 
 test('a hard kill loses nothing and the next start reclaims the data folder', async () => {
-  test.setTimeout(120_000);
+  test.slow();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qist-restart-'));
   try {
     const first = await startServer(dataDir);
@@ -95,7 +95,7 @@ test('a hard kill loses nothing and the next start reclaims the data folder', as
 });
 
 test('with DATABASE_URL the server uses that PostgreSQL and starts none of its own', async () => {
-  test.setTimeout(120_000);
+  test.slow();
   const embeddedDir = mkdtempSync(path.join(tmpdir(), 'qist-embedded-'));
   const externalDir = mkdtempSync(path.join(tmpdir(), 'qist-external-'));
   const servers: ChildProcess[] = [];

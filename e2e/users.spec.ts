@@ -24,7 +24,7 @@ import {
 type UserRow = { email: string; role: string; mfa: boolean; active: boolean; pending: boolean; lastSignInAt: string | null };
 
 test('an invited bank user sets a password, sets up two-step sign-in and then signs in with a code (Arabic, phone)', async ({ page, browser, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await page.setViewportSize(PHONE);
   await signInAs(page, 'admin', 'ar');
   await page.getByRole('button', { name: 'فتح القائمة' }).click();

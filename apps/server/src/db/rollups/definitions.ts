@@ -1,0 +1,121 @@
+// The figures the dashboards and the lists' counts read, kept beside the orders and the ledger instead
+// of aggregated from them on every call (docs/decisions/0023-figures-kept-not-recomputed.md).
+//
+// A rollup is a grouped sum over one source table: its keys and its measures are SQL expressions over
+// a row of the source (alias `r`), its `where` says which rows count. From this one description come
+// both the database trigger that keeps the rollup as rows change (rollups/sql.ts) and the full
+// recomputation `npm run rollups:verify` compares it with, so the two cannot follow different rules.
+import { LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
+
+export type RollupSource = 'orders' | 'ledger_postings';
+
+export interface RollupColumn {
+  name: string;
+  /** The column's SQL type in the rollup table. */
+  type: 'uuid' | 'integer' | 'text' | 'date';
+  /** Over the source row `r` (and the `joins`). */
+  expr: string;
+}
+
+export interface RollupDefinition {
+  table: string;
+  source: RollupSource;
+  /** Further tables the keys need, joined to `r` (e.g. the order of a posting). */
+  joins?: string;
+  where: string;
+  keys: RollupColumn[];
+  /** Summed: bigint, the count of rows a measure of `1`. */
+  measures: { name: string; expr: string }[];
+}
+
+/** What every order adds to its status's figures: one order, its amount, what its supplier is paid. */
+const ORDER_MEASURES = [
+  { name: 'count', expr: '1' },
+  { name: 'amount', expr: 'r.amount' },
+  // amount − discount, the discount floor(amount × rate) as the domain's shareOf (amounts are positive)
+  { name: 'payout', expr: 'r.amount - (r.amount * r.tax_rate) / 10000' },
+];
+
+const UNDER_WAY = `r.status >= ${ORDER_STATUS.waiting}`;
+const utcMonth = (column: string) => `(date_trunc('month', ${column} at time zone 'UTC'))::date`;
+
+export const ROLLUPS: readonly RollupDefinition[] = [
+  {
+    // every order by status: the admin's and the bank's figures and the unfiltered lists' counts
+    table: 'rollup_orders',
+    source: 'orders',
+    where: 'true',
+    keys: [{ name: 'status', type: 'integer', expr: 'r.status' }],
+    measures: ORDER_MEASURES,
+  },
+  {
+    // an SME's orders by status: its dashboard and its list's counts
+    table: 'rollup_sme_orders',
+    source: 'orders',
+    where: 'true',
+    keys: [
+      { name: 'sme_id', type: 'uuid', expr: 'r.sme_id' },
+      { name: 'status', type: 'integer', expr: 'r.status' },
+    ],
+    measures: ORDER_MEASURES,
+  },
+  {
+    // a supplier's orders by status: those that reached it (supplierScope), as its list shows them
+    table: 'rollup_supplier_orders',
+    source: 'orders',
+    where: 'r.reached_supplier',
+    keys: [
+      { name: 'provider_id', type: 'uuid', expr: 'r.provider_id' },
+      { name: 'status', type: 'integer', expr: 'r.status' },
+    ],
+    measures: ORDER_MEASURES,
+  },
+  {
+    // what an SME bought from each supplier, orders under way
+    table: 'rollup_sme_suppliers',
+    source: 'orders',
+    where: UNDER_WAY,
+    keys: [
+      { name: 'sme_id', type: 'uuid', expr: 'r.sme_id' },
+      { name: 'provider_id', type: 'uuid', expr: 'r.provider_id' },
+    ],
+    measures: ORDER_MEASURES.slice(0, 2),
+  },
+  {
+    // the order volume by month (UTC) of the orders under way
+    table: 'rollup_order_months',
+    source: 'orders',
+    where: UNDER_WAY,
+    keys: [{ name: 'month', type: 'date', expr: utcMonth('r.created_at') }],
+    measures: ORDER_MEASURES.slice(0, 2),
+  },
+  {
+    // every ledger account's balance (the sum of all of them is 0)
+    table: 'rollup_ledger_balances',
+    source: 'ledger_postings',
+    where: 'true',
+    keys: [{ name: 'account', type: 'text', expr: 'r.account' }],
+    measures: [{ name: 'amount', expr: 'r.amount' }],
+  },
+  {
+    // the bank's payouts to each supplier by month (UTC) of the posting
+    table: 'rollup_payout_months',
+    source: 'ledger_postings',
+    joins: 'join orders o on o.id = r.order_id',
+    where: `r.account = '${LEDGER_ACCOUNTS.bankPayouts}'`,
+    keys: [
+      { name: 'provider_id', type: 'uuid', expr: 'o.provider_id' },
+      { name: 'month', type: 'date', expr: utcMonth('r.created_at') },
+    ],
+    measures: [
+      { name: 'count', expr: '1' },
+      { name: 'amount', expr: '-r.amount' },
+    ],
+  },
+];
+
+export function rollupNamed(table: string): RollupDefinition {
+  const found = ROLLUPS.find((r) => r.table === table);
+  if (!found) throw new Error(`no rollup ${table}`);
+  return found;
+}

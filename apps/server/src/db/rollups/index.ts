@@ -1,0 +1,64 @@
+// Installing, rebuilding, checking and compacting the rollups (rollups/definitions.ts, rollups/sql.ts).
+import { sql } from 'drizzle-orm';
+import { withTransaction, type Executor, type Tx } from '../transaction.js';
+import { ROLLUPS } from './definitions.js';
+import { compactSql, definitionHash, definitionSql, differencesSql, rebuildSql } from './sql.js';
+
+export { ROLLUPS, rollupNamed, type RollupDefinition } from './definitions.js';
+
+async function run(tx: Executor, statements: string[]): Promise<void> {
+  for (const statement of statements) await tx.execute(sql.raw(statement));
+}
+
+/**
+ * Refills every rollup from the orders and the ledger, holding them still meanwhile (a share lock lets
+ * reads through and makes writers wait): after a bulk load, or when the rollups' definition changed.
+ */
+export async function rebuildRollups(tx: Tx): Promise<void> {
+  await tx.execute(sql.raw('lock table orders, ledger_postings in share mode'));
+  for (const rollup of ROLLUPS) await run(tx, rebuildSql(rollup));
+}
+
+/**
+ * Brings the rollups' tables and triggers to their definition on start (under the caller's start-up
+ * lock): nothing to do when the database holds this definition already; otherwise the old tables go,
+ * the new ones are made and filled from the source in the same transaction.
+ */
+export async function installRollups(db: Executor): Promise<{ rebuilt: boolean }> {
+  const hash = definitionHash();
+  return withTransaction(db, async (tx) => {
+    await tx.execute(sql`create table if not exists rollup_state (
+      id boolean primary key default true check (id), definition_hash text not null, tables jsonb not null, built_at timestamptz not null)`);
+    const state = await tx.execute<{ definition_hash: string; tables: string[] }>(sql`select definition_hash, tables from rollup_state`);
+    const current = state.rows[0];
+    if (current?.definition_hash === hash) return { rebuilt: false };
+    for (const table of current?.tables ?? []) await tx.execute(sql.raw(`drop table if exists ${table}`));
+    await run(tx, definitionSql());
+    await rebuildRollups(tx);
+    const tables = ROLLUPS.map((r) => r.table);
+    await tx.execute(sql`insert into rollup_state (definition_hash, tables, built_at) values (${hash}, ${JSON.stringify(tables)}::jsonb, now())
+      on conflict (id) do update set definition_hash = excluded.definition_hash, tables = excluded.tables, built_at = excluded.built_at`);
+    return { rebuilt: true };
+  });
+}
+
+export interface RollupDifference {
+  table: string;
+  /** The differing rows (keys as text, each measure kept and recomputed), at most the limit asked for. */
+  rows: Record<string, unknown>[];
+}
+
+/** Every rollup compared with a full recomputation from its source, each in one statement (one snapshot). */
+export async function verifyRollups(db: Executor, limit = 20): Promise<RollupDifference[]> {
+  const differences: RollupDifference[] = [];
+  for (const rollup of ROLLUPS) {
+    const result = await db.execute<Record<string, unknown>>(sql.raw(differencesSql(rollup, limit)));
+    if (result.rows.length > 0) differences.push({ table: rollup.table, rows: result.rows });
+  }
+  return differences;
+}
+
+/** Folds every rollup's slots into slot 0, one rollup a transaction. */
+export async function compactRollups(db: Executor): Promise<void> {
+  for (const rollup of ROLLUPS) await withTransaction(db, (tx) => run(tx, compactSql(rollup)));
+}
