@@ -17,6 +17,7 @@ import {
 import { MAX_DOCUMENT_BYTES, MESSAGES, configureCurrency, messageKeyOf, matchMessage } from '@qist/domain';
 import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
+import { compactRollups } from './db/rollups/index.js';
 import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
 import { MFA_SECRET_PURPOSE, createSecretBox } from './lib/secret-box.js';
 import { HSTS_HEADER, SECURITY_HEADERS } from './lib/security-headers.js';
@@ -382,6 +383,8 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       { name: 'reminders', run: (tx, now) => orders.queueReminders(tx, now) },
       { name: 'idempotency-keys', run: (tx, now) => pruneIdempotencyKeys(tx, now) },
       { name: 'reconciliation', run: (tx, now) => reconciliation.runDaily(tx, now) },
+      // the rollups' per-connection rows folded into one, so a figure sums a few rows (db/rollups)
+      { name: 'rollups-compaction', run: (tx) => compactRollups(tx) },
     ],
     onError: (error, job) => app.log.warn({ err: error, job }, 'a job failed'),
   });

@@ -58,7 +58,16 @@ export async function verifyRollups(db: Executor, limit = 20): Promise<RollupDif
   return differences;
 }
 
-/** Folds every rollup's slots into slot 0, one rollup a transaction. */
-export async function compactRollups(db: Executor): Promise<void> {
-  for (const rollup of ROLLUPS) await withTransaction(db, (tx) => run(tx, compactSql(rollup)));
+/** Folds every rollup's slots into slot 0 (in the caller's transaction, if any); returns the rows folded into. */
+export async function compactRollups(db: Executor): Promise<number> {
+  let folded = 0;
+  for (const rollup of ROLLUPS) {
+    await withTransaction(db, async (tx) => {
+      const [fold, dropZeros] = compactSql(rollup);
+      const result = await tx.execute(sql.raw(fold!));
+      folded += result.rowCount ?? 0;
+      await tx.execute(sql.raw(dropZeros!));
+    });
+  }
+  return folded;
 }

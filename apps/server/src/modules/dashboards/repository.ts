@@ -1,10 +1,12 @@
-// The dashboards' figures, each read by one statement from the orders, their instalments and the
-// ledger (sums and counts in PostgreSQL, never rows summed in Node).
+// The dashboards' figures, each read by one statement (sums and counts in PostgreSQL, never rows summed
+// in Node). Counts and sums of orders and of the ledger come from the rollups kept beside them in the
+// transaction of every change (db/rollups: a figure is the sum of its rows over every slot), so they cost
+// the same at any size; instalments due and late are read through their indexes.
 import { LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 import { currentInsurerOf } from '../backoffice/repository.js';
-import { lateInstallment, scopeWhere, supplierScope, type OrderScope } from '../orders/repository.js';
+import { lateInstallment } from '../orders/repository.js';
 
 type Json = Record<string, unknown>;
 
@@ -15,10 +17,15 @@ async function one<T extends Json>(db: Executor, query: SQL): Promise<T> {
   return figures;
 }
 
-/** `{ "<status>": count }` over exactly the orders a role's list shows. */
-function ordersByStatus(scope: OrderScope): SQL {
+/** `{ "<status>": count }` from a rollup of orders by status (rollup_orders and the per-SME and per-supplier ones). */
+function ordersByStatus(rollup: 'rollup_orders' | 'rollup_sme_orders' | 'rollup_supplier_orders', where: SQL): SQL {
   return sql`(select coalesce(json_object_agg(status, n), '{}'::json) from (
-    select o.status, count(*)::int as n from orders o where ${scopeWhere(scope)} group by o.status) s)`;
+    select status, sum(count)::int as n from ${sql.raw(rollup)} r where ${where} group by status having sum(count) > 0) s)`;
+}
+
+/** The orders of the SMEs an insurer's company insured, by status, from the per-SME rollup. */
+function insuredOrdersByStatus(insured: SQL): SQL {
+  return ordersByStatus('rollup_sme_orders', sql`r.sme_id in ${insured}`);
 }
 
 /** Late instalments of orders under way; the orders behind them are the order lists' `late=true`. */
@@ -28,26 +35,24 @@ function lateInstallments(smes: SQL): SQL {
     where o.status >= ${ORDER_STATUS.waiting} and ${lateInstallment(sql`now()`)} and ${smes})`;
 }
 
-/** Paid-out and volume series by month (UTC), from the ledger or the orders. */
-function monthly(from: SQL): SQL {
-  return sql`(select coalesce(json_agg(json_build_object('month', month, 'amount', amount, 'count', n) order by month), '[]'::json)
-    from (${from}) m)`;
+/** A series by month (UTC, 'YYYY-MM') from a rollup keyed by month: the payouts' or the order volume's. */
+function monthly(rollup: 'rollup_payout_months' | 'rollup_order_months', where: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('month', to_char(month, 'YYYY-MM'), 'amount', amount, 'count', n) order by month), '[]'::json)
+    from (select month, sum(amount)::bigint as amount, sum(count)::int as n from ${sql.raw(rollup)} r where ${where}
+          group by month having sum(count) <> 0) m)`;
 }
 
-function payoutsByMonth(where: SQL): SQL {
-  return monthly(sql`select to_char(p.created_at at time zone 'UTC', 'YYYY-MM') as month, (-sum(p.amount))::bigint as amount, count(*)::int as n
-    from ledger_postings p join orders o on o.id = p.order_id
-    where p.account = ${LEDGER_ACCOUNTS.bankPayouts} and ${where} group by 1`);
-}
-
-/** amount − discount of orders not paid out yet; the discount is floor(amount × rate), as the domain's shareOf. */
-function expectedPayouts(where: SQL): SQL {
-  return sql`(select json_build_object('count', count(*)::int, 'amount', coalesce(sum(o.amount - (o.amount * o.tax_rate) / 10000), 0)::bigint)
-    from orders o where ${where})`;
+/**
+ * amount − discount of orders not paid out yet (the discount floor(amount × rate), as the domain's
+ * shareOf), from the rollup's `payout` sum of the orders at the statuses asked for.
+ */
+function expectedPayouts(rollup: 'rollup_orders' | 'rollup_supplier_orders', where: SQL): SQL {
+  return sql`(select json_build_object('count', coalesce(sum(count), 0)::int, 'amount', coalesce(sum(payout), 0)::bigint)
+    from ${sql.raw(rollup)} r where ${where})`;
 }
 
 function accountBalance(account: string): SQL {
-  return sql`(select coalesce(sum(amount), 0)::bigint from ledger_postings where account = ${account})`;
+  return sql`(select coalesce(sum(amount), 0)::bigint from rollup_ledger_balances where account = ${account})`;
 }
 
 export async function smeFigures(db: Executor, userId: string) {
@@ -57,7 +62,7 @@ export async function smeFigures(db: Executor, userId: string) {
   return one<Json>(
     db,
     sql`select json_build_object(
-      'ordersByStatus', ${ordersByStatus({ smeUserId: userId })},
+      'ordersByStatus', ${ordersByStatus('rollup_sme_orders', sql`r.sme_id = ${sme}`)},
       'credit', (select json_build_object('limit', credit_limit, 'used', credit_spend, 'available', credit_amount) from smes where user_id = ${userId}),
       'nextInstallment', (select json_build_object('orderId', i.order_id, 'amount', i.amount, 'deadline', i.deadline)
           from installments i join orders o on o.id = i.order_id
@@ -67,21 +72,22 @@ export async function smeFigures(db: Executor, userId: string) {
           where i.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null and i.deadline >= now()),
       'late', ${lateInstallments(sql`i.sme_id = ${sme}`)},
       'bySupplier', (select coalesce(json_agg(json_build_object('providerId', t.provider_id, 'title', t.title, 'amount', t.amount, 'count', t.n) order by t.amount desc), '[]'::json)
-          from (select o.provider_id, p.company_title as title, sum(o.amount)::bigint as amount, count(*)::int as n
-                from orders o join providers p on p.id = o.provider_id
-                where o.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} group by o.provider_id, p.company_title) t)
+          from (select r.provider_id, p.company_title as title, sum(r.amount)::bigint as amount, sum(r.count)::int as n
+                from rollup_sme_suppliers r join providers p on p.id = r.provider_id
+                where r.sme_id = ${sme} group by r.provider_id, p.company_title having sum(r.count) > 0) t)
     ) as figures`,
   );
 }
 
 export async function providerFigures(db: Executor, userId: string) {
-  const provider = sql`o.provider_id = (select id from providers where user_id = ${userId})`;
+  // the orders that reached the supplier (supplierScope), as its list shows them
+  const provider = sql`r.provider_id = (select id from providers where user_id = ${userId})`;
   return one<Json>(
     db,
     sql`select json_build_object(
-      'ordersByStatus', ${ordersByStatus(supplierScope(userId))},
-      'expectedPayouts', ${expectedPayouts(sql`${provider} and o.status between ${ORDER_STATUS.waiting} and ${ORDER_STATUS.invoiceVerifiedByAdmin}`)},
-      'paidOutByMonth', ${payoutsByMonth(provider)}
+      'ordersByStatus', ${ordersByStatus('rollup_supplier_orders', provider)},
+      'expectedPayouts', ${expectedPayouts('rollup_supplier_orders', sql`${provider} and r.status between ${ORDER_STATUS.waiting} and ${ORDER_STATUS.invoiceVerifiedByAdmin}`)},
+      'paidOutByMonth', ${monthly('rollup_payout_months', provider)}
     ) as figures`,
   );
 }
@@ -107,11 +113,10 @@ export async function adminFigures(db: Executor, now: Date) {
   return one<Json>(
     db,
     sql`select json_build_object(
-      'ordersByStatus', ${ordersByStatus({})},
+      'ordersByStatus', ${ordersByStatus('rollup_orders', sql`true`)},
       'smesByLevel', ${byLevel('smes')},
       'providersByLevel', ${byLevel('providers')},
-      'volumeByMonth', ${monthly(sql`select to_char(o.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(o.amount)::bigint as amount, count(*)::int as n
-          from orders o where o.status >= ${ORDER_STATUS.waiting} group by 1`)},
+      'volumeByMonth', ${monthly('rollup_order_months', sql`true`)},
       'late', ${lateInstallments(sql`true`)},
       'feeIncome', json_build_object('bank', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)}, 'platform', -${accountBalance(LEDGER_ACCOUNTS.platformFeeIncome)}),
       'payments', ${paymentsToLookAt(now)}
@@ -119,16 +124,16 @@ export async function adminFigures(db: Executor, now: Date) {
   );
 }
 
-/** Receivables: every SME's credit in use, which is its receivable's balance (kept equal by each money step). */
+/** Receivables: every SME's credit in use, which is the receivables' balance (kept equal by each money step). */
 export async function bankFigures(db: Executor) {
   return one<Json>(
     db,
     sql`select json_build_object(
-      'ordersByStatus', ${ordersByStatus({})},
-      'awaitingPayout', ${expectedPayouts(sql`o.status = ${ORDER_STATUS.invoiceVerifiedByAdmin}`)},
-      'payoutsByMonth', ${payoutsByMonth(sql`true`)},
+      'ordersByStatus', ${ordersByStatus('rollup_orders', sql`true`)},
+      'awaitingPayout', ${expectedPayouts('rollup_orders', sql`r.status = ${ORDER_STATUS.invoiceVerifiedByAdmin}`)},
+      'payoutsByMonth', ${monthly('rollup_payout_months', sql`true`)},
       'bankShareEarned', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)},
-      'receivables', (select coalesce(sum(credit_spend), 0)::bigint from smes),
+      'receivables', ${accountBalance(LEDGER_ACCOUNTS.smeReceivable)},
       'late', ${lateInstallments(sql`true`)}
     ) as figures`,
   );
@@ -142,7 +147,7 @@ export async function insuranceFigures(db: Executor, companyId: string) {
       select distinct s.id from smes s join verification_logs l on l.user_id = s.user_id and l.level = 7
       join users u on u.id = l.operator_user_id where u.insurance_company_id = ${companyId})
     select json_build_object(
-      'ordersByStatus', ${ordersByStatus({ insuranceCompanyId: companyId })},
+      'ordersByStatus', ${insuredOrdersByStatus(insured)},
       'insuredSmes', (select count(*)::int from smes where id in ${insured}),
       'credit', (select json_build_object('granted', coalesce(sum(credit_limit), 0)::bigint, 'used', coalesce(sum(credit_spend), 0)::bigint)
                  from smes where id in ${insured}),
