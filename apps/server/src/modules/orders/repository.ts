@@ -2,7 +2,7 @@
 // are the single statements the service composes inside one transaction.
 import { ALL_FILTER, ORDER_STATUS, type Language, type OrderListFilter, type OrderListQuery } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/transaction.js';
+import { withSnapshot, type Executor } from '../../db/transaction.js';
 
 export type OrderRow = {
   id: string;
@@ -240,20 +240,30 @@ export async function installmentBatch(db: Executor, after: InstallmentListRow |
 /**
  * A page of every instalment: newest order first, its instalments in their order. The orders are read
  * in the order of orders_created_idx and each one's instalments by (order_id, position), so a page reads
- * the rows before it and its own, never the whole join sorted. The total is exact: a count of the
- * table (ADR 0026; ADR 0023's rollups are to serve it without one).
+ * the rows before it and its own, never the whole join sorted; a page in the second half is read from
+ * the other end (the same index backwards), so the last page costs what the first does. The page and
+ * the total are read on one snapshot. The total is exact: a count of the table (ADR 0026; ADR 0023's
+ * rollups are to serve it without one).
  */
 export async function listAllInstallments(db: Executor, page: number, perPage: number): Promise<{ rows: InstallmentListRow[]; count: number }> {
-  return pageWithTotal<InstallmentListRow>(
-    db,
-    (total) => sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status,
-            o.sme_id, s.company_title as sme_title, u.email as sme_email, ${total}
+  return withSnapshot(db, async (tx) => {
+    const total = Number((await tx.execute<{ n: string }>(sql`select count(*) as n from installments`)).rows[0]?.n ?? 0);
+    const offset = (page - 1) * perPage;
+    if (offset >= total) return { rows: [], count: total };
+    const end = Math.min(offset + perPage, total);
+    const after = total - end;
+    const fromEnd = after < offset;
+    const order = fromEnd ? sql`o.created_at, o.id, i.position desc` : sql`o.created_at desc, o.id desc, i.position`;
+    const result = await tx.execute<InstallmentListRow>(
+      sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status,
+            o.sme_id, s.company_title as sme_title, u.email as sme_email
           from orders o cross join lateral (
             select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at from installments i where i.order_id = o.id) i
           join smes s on s.id = o.sme_id join users u on u.id = s.user_id
-          order by o.created_at desc, o.id desc, i.position limit ${perPage} offset ${(page - 1) * perPage}`,
-    sql`select count(*) from installments`,
-  );
+          order by ${order} limit ${end - offset} offset ${fromEnd ? after : offset}`,
+    );
+    return { rows: fromEnd ? result.rows.reverse() : result.rows, count: total };
+  });
 }
 
 /** Credit taken or given back, in one statement; taking refuses to go below zero available. */
@@ -458,9 +468,12 @@ function lateNotHandled(now: Date): SQL {
  * (refreshOrder), so an instalment already handled leaves its order marked while it stays unpaid.
  */
 export async function markLateOrders(tx: Executor, now: Date): Promise<number> {
+  // The ids as one array (an InitPlan), so the orders are fetched by key: PostgreSQL multiplies the
+  // selectivities of the index's conditions as if independent and would expect a large share of the
+  // table, then join it by reading every order.
   const result = await tx.execute(
     sql`update orders o set late_active = true, late_once = true, updated_at = ${now}
-        where o.id in (select i.order_id from installments i where ${lateNotHandled(now)})
+        where o.id = any(array(select distinct i.order_id from installments i where ${lateNotHandled(now)}))
           and o.status >= ${ORDER_STATUS.waiting} and not o.late_active`,
   );
   return result.rowCount ?? 0;
