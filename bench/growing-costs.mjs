@@ -174,7 +174,10 @@ async function explain({ query, params }) {
   try {
     await client.query('begin');
     const result = await client.query(`explain (analyze, buffers, format json) ${query}`, params);
-    const text = args.plans ? (await client.query(`explain (analyze, buffers) ${query}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n') : '';
+    // Long lines (an array of ids in a filter) are cut to keep the plan readable.
+    const text = args.plans
+      ? (await client.query(`explain (analyze, buffers) ${query}`, params)).rows.map((r) => (r['QUERY PLAN'].length > 240 ? `${r['QUERY PLAN'].slice(0, 240)}…` : r['QUERY PLAN'])).join('\n')
+      : '';
     await client.query('rollback');
     const plan = result.rows[0]['QUERY PLAN'][0];
     const seq = [];

@@ -52,6 +52,8 @@ export type OrderScope = {
   insuranceCompanyId?: string;
   /** Only orders whose invoice is uploaded. */
   withInvoice?: boolean;
+  /** Only the orders of these SMEs (an insurer's, read beforehand: see listOrders). */
+  smeIds?: string[];
 };
 
 /**
@@ -105,6 +107,7 @@ export function scopeWhere(scope: OrderScope, filter: OrderListFilter = EVERY_OR
   if (scope.reachedSupplier) parts.push(sql`o.reached_supplier`);
   if (scope.withInvoice) parts.push(sql`o.invoice_file is not null`);
   if (scope.insuranceCompanyId) parts.push(sql`o.sme_id in (${insuredSmeIds(scope.insuranceCompanyId)})`);
+  if (scope.smeIds) parts.push(sql`o.sme_id = any(${sql.param(scope.smeIds)}::uuid[])`);
   if (status !== ALL_FILTER) parts.push(sql`o.status = ${status}`);
   if (late) parts.push(hasLateInstallment());
   return sql.join(parts, sql` and `);
@@ -124,6 +127,17 @@ async function pageWithTotal<T extends Record<string, unknown>>(db: Executor, pa
 }
 
 export async function listOrders(db: Executor, scope: OrderScope, query: OrderListQuery): Promise<{ rows: OrderRow[]; count: number }> {
+  const { insuranceCompanyId, ...rest } = scope;
+  if (insuranceCompanyId) {
+    // An insurer's SMEs are read first and given as one array, on the same snapshot as the page: its
+    // size tells PostgreSQL how many orders match, so a page of a large insured book is read in
+    // orders_created_idx's order and stops at the page, where a subquery's estimate (one SME) had it
+    // fetch and sort every insured order.
+    return withSnapshot(db, async (tx) => {
+      const insured = await tx.execute<{ id: string }>(insuredSmeIds(insuranceCompanyId));
+      return listOrders(tx, { ...rest, smeIds: insured.rows.map((r) => r.id) }, query);
+    });
+  }
   const where = scopeWhere(scope, query);
   const offset = (query.page - 1) * query.perPage;
   return pageWithTotal<OrderRow>(
