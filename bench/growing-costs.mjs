@@ -172,13 +172,19 @@ async function record(fn, write) {
 async function explain({ query, params }) {
   const client = await pool.connect();
   try {
+    // Each EXPLAIN ANALYZE in its own transaction, rolled back: a write's second run must not see the first's.
     await client.query('begin');
     const result = await client.query(`explain (analyze, buffers, format json) ${query}`, params);
-    // Long lines (an array of ids in a filter) are cut to keep the plan readable.
-    const text = args.plans
-      ? (await client.query(`explain (analyze, buffers) ${query}`, params)).rows.map((r) => (r['QUERY PLAN'].length > 240 ? `${r['QUERY PLAN'].slice(0, 240)}…` : r['QUERY PLAN'])).join('\n')
-      : '';
     await client.query('rollback');
+    let text = '';
+    if (args.plans) {
+      await client.query('begin');
+      // Long lines (an array of ids in a filter) are cut to keep the plan readable.
+      text = (await client.query(`explain (analyze, buffers) ${query}`, params)).rows
+        .map((r) => (r['QUERY PLAN'].length > 240 ? `${r['QUERY PLAN'].slice(0, 240)}…` : r['QUERY PLAN']))
+        .join('\n');
+      await client.query('rollback');
+    }
     const plan = result.rows[0]['QUERY PLAN'][0];
     const seq = [];
     const walk = (n) => {
