@@ -12,3 +12,12 @@ export async function withTransaction<T>(executor: Executor, work: (tx: Tx) => P
   if (executor instanceof PgTransaction) return work(executor as Tx);
   return executor.transaction(work);
 }
+
+/**
+ * Runs reads that must agree (a page and its total read by two statements) on one snapshot: a
+ * read-only repeatable-read transaction. Called inside a transaction, it joins it.
+ */
+export async function withSnapshot<T>(executor: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (executor instanceof PgTransaction) return work(executor as Tx);
+  return executor.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}

@@ -54,6 +54,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    // An insurance company's users, found without reading every account.
+    index('users_insurance_company_idx').on(t.insuranceCompanyId).where(sql`${t.insuranceCompanyId} is not null`),
     check('users_insurance_company_check', sql`(${t.role} = 'insurance') = (${t.insuranceCompanyId} is not null)`),
     check('users_language_check', sql`${t.language} in ('en', 'ar')`),
     check('users_mfa_enabled_check', sql`(${t.mfaEnabledAt} is null) = (${t.mfaSecret} is null)`),

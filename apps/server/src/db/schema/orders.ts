@@ -70,14 +70,26 @@ export const installments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     lateNoticeSentAt: timestamp('late_notice_sent_at', { withTimezone: true }),
+    /**
+     * When the instalment stopped being owed unpaid: its order was canceled (by the SME, the 72-hour job,
+     * the admin or a supplier's decline). Null while it is live. Nothing shown reads it: a canceled
+     * order's instalments still show unpaid; the sweeps use it to leave them out of their indexes.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     check('installments_amount_check', sql`${t.amount} >= 0`),
+    check('installments_closed_unpaid_check', sql`${t.closedAt} is null or ${t.paidAt} is null`),
     uniqueIndex('installments_order_position_key').on(t.orderId, t.position),
     // The jobs' sweeps: unpaid instalments by deadline.
     index('installments_unpaid_deadline_idx').on(t.deadline).where(sql`${t.paidAt} is null`),
     // An SME's (or an insurer's SMEs') upcoming and late instalments on the dashboards.
     index('installments_sme_unpaid_idx').on(t.smeId, t.deadline).where(sql`${t.paidAt} is null`),
+    // The late job: live unpaid instalments it has not handled yet (no late notice), by deadline. The
+    // part before now is what became late since its last run, however long the history.
+    index('installments_late_due_idx')
+      .on(t.deadline)
+      .where(sql`${t.paidAt} is null and ${t.closedAt} is null and ${t.lateNoticeSentAt} is null and ${t.position} > 0`),
   ],
 );
 

@@ -131,7 +131,11 @@ export const verificationLogs = pgTable(
     operatorRole: roleEnum('operator_role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verification_logs_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('verification_logs_user_idx').on(t.userId, t.createdAt),
+    // An insurer's SMEs: the accounts its users decided on at a level (7: granted credit).
+    index('verification_logs_operator_level_idx').on(t.operatorUserId, t.level, t.userId),
+  ],
 );
 
 export const verificationCodes = pgTable(

@@ -29,15 +29,16 @@ export function insuranceQueue(companyId: string): SQL {
   return sql`(${smes.level} = ${SME_REVIEW.insurance.at} and ${currentInsurerOf(smes.id)} = ${companyId})`;
 }
 
-/** SMEs an insurance company sees: those in its queue now, and those it has decided on. */
+/**
+ * SMEs an insurance company sees: those in its queue now, and those it has decided on. The accounts it
+ * decided on are read once from the logs by operator (verification_logs_operator_level_idx), not probed
+ * SME by SME.
+ */
 export function insuranceVisibility(companyId: string): SQL {
   const operators = sql`(select ${users.id} from ${users} where ${users.insuranceCompanyId} = ${companyId})`;
   return sql`(
     ${insuranceQueue(companyId)}
-    or exists (
-      select 1 from ${verificationLogs}
-      where ${verificationLogs.userId} = ${smes.userId} and ${verificationLogs.operatorUserId} in ${operators}
-    )
+    or ${smes.userId} in (select ${verificationLogs.userId} from ${verificationLogs} where ${verificationLogs.operatorUserId} in ${operators})
     or exists (
       select 1 from ${insuranceDeclines}
       where ${insuranceDeclines.smeId} = ${smes.id} and ${insuranceDeclines.companyId} = ${companyId}
@@ -178,17 +179,19 @@ export async function listSmes(db: Executor, query: PartyListQuery, visibility?:
   conditions.push(visibility);
   const where = and(...conditions);
   const order = query.order === 'asc' ? [asc(smes.createdAt), asc(smes.id)] : [desc(smes.createdAt), desc(smes.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ sme: smes, email: users.email })
-      .from(smes)
-      .innerJoin(users, eq(users.id, smes.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db.select({ n: count() }).from(smes).where(where),
-  ]);
+  // The page and its total in one statement, as the prepared lists above.
+  const offset = (query.page - 1) * query.perPage;
+  const page = await db
+    .select({ sme: smes, email: users.email, total: sql`(${db.select({ n: count() }).from(smes).where(where)})`.mapWith(Number) })
+    .from(smes)
+    .innerJoin(users, eq(users.id, smes.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.perPage)
+    .offset(offset);
+  const rows = page.map(({ sme, email }) => ({ sme, email }));
+  if (page[0] || offset === 0) return { rows, count: page[0]?.total ?? 0 };
+  const [total] = await db.select({ n: count() }).from(smes).where(where);
   return { rows, count: total?.n ?? 0 };
 }
 

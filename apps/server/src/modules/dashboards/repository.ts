@@ -6,7 +6,7 @@ import { LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 import { currentInsurerOf } from '../backoffice/repository.js';
-import { lateInstallment } from '../orders/repository.js';
+import { insuredSmeIds, lateInstallment } from '../orders/repository.js';
 
 type Json = Record<string, unknown>;
 
@@ -143,9 +143,7 @@ export async function insuranceFigures(db: Executor, companyId: string) {
   const insured = sql`(select id from insured)`;
   return one<Json>(
     db,
-    sql`with insured as materialized (
-      select distinct s.id from smes s join verification_logs l on l.user_id = s.user_id and l.level = 7
-      join users u on u.id = l.operator_user_id where u.insurance_company_id = ${companyId})
+    sql`with insured as materialized (${insuredSmeIds(companyId)})
     select json_build_object(
       'ordersByStatus', ${insuredOrdersByStatus(insured)},
       'insuredSmes', (select count(*)::int from smes where id in ${insured}),

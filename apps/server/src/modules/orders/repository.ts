@@ -2,7 +2,7 @@
 // are the single statements the service composes inside one transaction.
 import { ALL_FILTER, ORDER_STATUS, type Language, type OrderListFilter, type OrderListQuery } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/transaction.js';
+import { withSnapshot, type Executor } from '../../db/transaction.js';
 
 export type OrderRow = {
   id: string;
@@ -52,6 +52,8 @@ export type OrderScope = {
   insuranceCompanyId?: string;
   /** Only orders whose invoice is uploaded. */
   withInvoice?: boolean;
+  /** Only the orders of these SMEs (an insurer's, read beforehand: see listOrders). */
+  smeIds?: string[];
 };
 
 /**
@@ -76,6 +78,17 @@ function hasLateInstallment(): SQL {
   return sql`o.status >= ${ORDER_STATUS.waiting} and exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(sql`now()`)})`;
 }
 
+/**
+ * The ids of the SMEs an insurance company granted credit to: those one of its users verified at level
+ * 7, read from the verification logs by operator (verification_logs_operator_level_idx), not by
+ * reading every log.
+ */
+export function insuredSmeIds(companyId: string): SQL {
+  return sql`select s.id from smes s where s.user_id in (
+    select l.user_id from verification_logs l
+    where l.level = 7 and l.operator_user_id in (select u.id from users u where u.insurance_company_id = ${companyId}))`;
+}
+
 const EVERY_ORDER: OrderListFilter = { status: ALL_FILTER, late: false };
 
 /**
@@ -93,26 +106,46 @@ export function scopeWhere(scope: OrderScope, filter: OrderListFilter = EVERY_OR
   if (scope.providerUserId) parts.push(sql`o.provider_id = (select id from providers where user_id = ${scope.providerUserId})`);
   if (scope.reachedSupplier) parts.push(sql`o.reached_supplier`);
   if (scope.withInvoice) parts.push(sql`o.invoice_file is not null`);
-  if (scope.insuranceCompanyId) {
-    parts.push(sql`o.sme_id in (select s.id from smes s join verification_logs l on l.user_id = s.user_id and l.level = 7
-                               join users u on u.id = l.operator_user_id where u.insurance_company_id = ${scope.insuranceCompanyId})`);
-  }
+  if (scope.insuranceCompanyId) parts.push(sql`o.sme_id in (${insuredSmeIds(scope.insuranceCompanyId)})`);
+  if (scope.smeIds) parts.push(sql`o.sme_id = any(${sql.param(scope.smeIds)}::uuid[])`);
   if (status !== ALL_FILTER) parts.push(sql`o.status = ${status}`);
   if (late) parts.push(hasLateInstallment());
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * A page of a list and the list's total from one statement, so one snapshot gives both: the total is an
+ * uncorrelated subquery, computed once (an InitPlan) and carried on each row. A page past the end has
+ * no row to carry it: then the count runs alone (and no row can disagree with it).
+ */
+async function pageWithTotal<T extends Record<string, unknown>>(db: Executor, page: (total: SQL) => SQL, total: SQL): Promise<{ rows: T[]; count: number }> {
+  const result = await db.execute<T & { list_total: string }>(page(sql`(${total}) as list_total`));
+  const first = result.rows[0];
+  const count = first ? first.list_total : (await db.execute<{ n: string }>(sql`select (${total}) as n`)).rows[0]?.n;
+  const rows = result.rows.map(({ list_total: _total, ...row }) => row as unknown as T);
+  return { rows, count: Number(count ?? 0) };
+}
+
 export async function listOrders(db: Executor, scope: OrderScope, query: OrderListQuery): Promise<{ rows: OrderRow[]; count: number }> {
+  const { insuranceCompanyId, ...rest } = scope;
+  if (insuranceCompanyId) {
+    // An insurer's SMEs are read first and given as one array, on the same snapshot as the page: its
+    // size tells PostgreSQL how many orders match, so a page of a large insured book is read in
+    // orders_created_idx's order and stops at the page, where a subquery's estimate (one SME) had it
+    // fetch and sort every insured order.
+    return withSnapshot(db, async (tx) => {
+      const insured = await tx.execute<{ id: string }>(insuredSmeIds(insuranceCompanyId));
+      return listOrders(tx, { ...rest, smeIds: insured.rows.map((r) => r.id) }, query);
+    });
+  }
   const where = scopeWhere(scope, query);
   const offset = (query.page - 1) * query.perPage;
-  const [rows, count] = await Promise.all([
-    db.execute<OrderRow>(
-      sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where ${where}
+  return pageWithTotal<OrderRow>(
+    db,
+    (total) => sql`select ${ORDER_COLUMNS}, ${total} from orders o ${ORDER_JOINS} where ${where}
           order by o.created_at desc, o.id desc limit ${query.perPage} offset ${offset}`,
-    ),
-    db.execute<{ count: string }>(sql`select count(*) as count from orders o where ${where}`),
-  ]);
-  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+    sql`select count(*) from orders o where ${where}`,
+  );
 }
 
 /** A batch of a list's orders after a row (newest first), for exports that stream the whole list. */
@@ -218,17 +251,33 @@ export async function installmentBatch(db: Executor, after: InstallmentListRow |
   return result.rows;
 }
 
+/**
+ * A page of every instalment: newest order first, its instalments in their order. The orders are read
+ * in the order of orders_created_idx and each one's instalments by (order_id, position), so a page reads
+ * the rows before it and its own, never the whole join sorted; a page in the second half is read from
+ * the other end (the same index backwards), so the last page costs what the first does. The page and
+ * the total are read on one snapshot. The total is exact: a count of the table (ADR 0026; ADR 0023's
+ * rollups are to serve it without one).
+ */
 export async function listAllInstallments(db: Executor, page: number, perPage: number): Promise<{ rows: InstallmentListRow[]; count: number }> {
-  const [rows, count] = await Promise.all([
-    db.execute<InstallmentListRow>(
+  return withSnapshot(db, async (tx) => {
+    const total = Number((await tx.execute<{ n: string }>(sql`select count(*) as n from installments`)).rows[0]?.n ?? 0);
+    const offset = (page - 1) * perPage;
+    if (offset >= total) return { rows: [], count: total };
+    const end = Math.min(offset + perPage, total);
+    const after = total - end;
+    const fromEnd = after < offset;
+    const order = fromEnd ? sql`o.created_at, o.id, i.position desc` : sql`o.created_at desc, o.id desc, i.position`;
+    const result = await tx.execute<InstallmentListRow>(
       sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status,
             o.sme_id, s.company_title as sme_title, u.email as sme_email
-          from installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id
-          order by o.created_at desc, i.order_id desc, i.position limit ${perPage} offset ${(page - 1) * perPage}`,
-    ),
-    db.execute<{ count: string }>(sql`select count(*) as count from installments`),
-  ]);
-  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+          from orders o cross join lateral (
+            select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at from installments i where i.order_id = o.id) i
+          join smes s on s.id = o.sme_id join users u on u.id = s.user_id
+          order by ${order} limit ${end - offset} offset ${fromEnd ? after : offset}`,
+    );
+    return { rows: fromEnd ? result.rows.reverse() : result.rows, count: total };
+  });
 }
 
 /** Credit taken or given back, in one statement; taking refuses to go below zero available. */
@@ -333,7 +382,7 @@ export async function setPaymentStatus(tx: Executor, paymentId: string, status: 
 
 /** Marks an instalment paid unless it already is; true when this call paid it. */
 export async function markInstallmentPaid(tx: Executor, installmentId: string, now: Date): Promise<boolean> {
-  const result = await tx.execute(sql`update installments set paid_at = ${now} where id = ${installmentId} and paid_at is null`);
+  const result = await tx.execute(sql`update installments set paid_at = ${now} where id = ${installmentId} and paid_at is null and closed_at is null`);
   return (result.rowCount ?? 0) === 1;
 }
 
@@ -346,6 +395,11 @@ export async function markInstallmentPaid(tx: Executor, installmentId: string, n
  * supplier: the statement that moves it into waiting records that, and nothing clears it.
  */
 export async function refreshOrder(tx: Executor, orderId: string, status: number, now: Date): Promise<void> {
+  // A canceled order owes nothing: its unpaid instalments are closed (they still show unpaid), so the
+  // late job's and the reminders' sweeps never read them again. Every cancel writes its status here.
+  if (status === ORDER_STATUS.canceled) {
+    await tx.execute(sql`update installments set closed_at = ${now} where order_id = ${orderId} and paid_at is null and closed_at is null`);
+  }
   const underWay = status >= ORDER_STATUS.waiting;
   const lateNow = sql`exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})`;
   const paidLate = sql`exists (select 1 from installments i where i.order_id = o.id and ${paidLateInstallment()})`;
@@ -413,11 +467,28 @@ export async function claimExpiredOrders(tx: Executor, createdBefore: Date, limi
   return result.rows.map((r) => r.id);
 }
 
+/**
+ * The live instalments (alias i) past their deadline at `now` that the late job has not handled yet:
+ * it gives each its late notice in the run that finds it. Exactly the predicate of
+ * installments_late_due_idx, so the job reads what became late since its last run, not history.
+ */
+function lateNotHandled(now: Date): SQL {
+  return sql`i.paid_at is null and i.closed_at is null and i.late_notice_sent_at is null and i.position > 0 and i.deadline < ${now}`;
+}
+
+/**
+ * Marks late now (and late once) the orders under way with an instalment that became late since the
+ * late job's last run. An order's flags are otherwise kept by every step that pays or unpays one
+ * (refreshOrder), so an instalment already handled leaves its order marked while it stays unpaid.
+ */
 export async function markLateOrders(tx: Executor, now: Date): Promise<number> {
+  // The ids as one array (an InitPlan), so the orders are fetched by key: PostgreSQL multiplies the
+  // selectivities of the index's conditions as if independent and would expect a large share of the
+  // table, then join it by reading every order.
   const result = await tx.execute(
     sql`update orders o set late_active = true, late_once = true, updated_at = ${now}
-        where o.status >= ${ORDER_STATUS.waiting} and not o.late_active and exists (
-          select 1 from installments i where i.order_id = o.id and ${lateInstallment(now)})`,
+        where o.id = any(array(select distinct i.order_id from installments i where ${lateNotHandled(now)}))
+          and o.status >= ${ORDER_STATUS.waiting} and not o.late_active`,
   );
   return result.rowCount ?? 0;
 }
@@ -437,11 +508,14 @@ export type NoticeRow = {
 /** Claims instalments for a reminder (deadline within the window) or a late notice (deadline passed), each once. */
 export async function claimNotices(tx: Executor, kind: 'reminder' | 'late', now: Date, until: Date, limit: number): Promise<NoticeRow[]> {
   const column = kind === 'reminder' ? sql.raw('reminder_sent_at') : sql.raw('late_notice_sent_at');
-  const window = kind === 'reminder' ? sql`i.deadline >= ${now} and i.deadline <= ${until}` : sql`i.deadline < ${now}`;
+  const due =
+    kind === 'reminder'
+      ? sql`i.paid_at is null and i.closed_at is null and i.position > 0 and i.reminder_sent_at is null and i.deadline >= ${now} and i.deadline <= ${until}`
+      : lateNotHandled(now);
   const result = await tx.execute<NoticeRow>(
     sql`with due as (
           select i.id from installments i join orders o on o.id = i.order_id
-          where i.paid_at is null and i.position > 0 and i.${column} is null and o.status >= 1 and ${window}
+          where ${due} and o.status >= ${ORDER_STATUS.waiting}
           order by i.deadline limit ${limit} for update of i skip locked)
         update installments i set ${column} = ${now} from due, orders o, smes s, users u
         where i.id = due.id and o.id = i.order_id and s.id = o.sme_id and u.id = s.user_id
