@@ -144,8 +144,30 @@ export async function listOrders(db: Executor, scope: OrderScope, query: OrderLi
     db,
     (total) => sql`select ${ORDER_COLUMNS}, ${total} from orders o ${ORDER_JOINS} where ${where}
           order by o.created_at desc, o.id desc limit ${query.perPage} offset ${offset}`,
-    sql`select count(*) from orders o where ${where}`,
+    keptCount(scope, query) ?? sql`select count(*) from orders o where ${where}`,
   );
+}
+
+/**
+ * A list's total read from the rollups of orders by status (db/rollups), kept in the transaction of every
+ * change, so it costs a few rows at any size and equals the count of the same snapshot: for every list
+ * but those filtered on late instalments or an uploaded invoice, which count their orders.
+ */
+function keptCount(scope: OrderScope, filter: OrderListFilter): SQL | undefined {
+  const { smeUserId, providerUserId, reachedSupplier, smeIds, withInvoice, insuranceCompanyId } = scope;
+  if (filter.late || withInvoice || insuranceCompanyId) return undefined;
+  const status = filter.status === ALL_FILTER ? sql`` : sql`and r.status = ${filter.status}`;
+  const sum = (rollup: string, where: SQL) => sql`select coalesce(sum(r.count), 0) from ${sql.raw(rollup)} r where ${where} ${status}`;
+  if (providerUserId) {
+    // a supplier's list is of the orders that reached it, which is what its rollup holds
+    return reachedSupplier && !smeUserId && !smeIds
+      ? sum('rollup_supplier_orders', sql`r.provider_id = (select id from providers where user_id = ${providerUserId})`)
+      : undefined;
+  }
+  if (reachedSupplier) return undefined;
+  if (smeUserId) return smeIds ? undefined : sum('rollup_sme_orders', sql`r.sme_id = (select id from smes where user_id = ${smeUserId})`);
+  if (smeIds) return sum('rollup_sme_orders', sql`r.sme_id = any(${sql.param(smeIds)}::uuid[])`);
+  return sum('rollup_orders', sql`true`);
 }
 
 /** A batch of a list's orders after a row (newest first), for exports that stream the whole list. */
