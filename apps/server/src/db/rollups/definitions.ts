@@ -7,7 +7,13 @@
 // recomputation `npm run rollups:verify` compares it with, so the two cannot follow different rules.
 import { LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
 
-export type RollupSource = 'orders' | 'ledger_postings';
+export type RollupSource = 'orders' | 'ledger_postings' | 'installments';
+
+/**
+ * Which changes of a source its rollups follow: every source's inserts, and the updates of orders (their
+ * status moves). The ledger is append-only; an instalment's rollups count rows written with their order.
+ */
+export const SOURCE_UPDATES: Record<RollupSource, boolean> = { orders: true, ledger_postings: false, installments: false };
 
 export interface RollupColumn {
   name: string;
@@ -111,6 +117,14 @@ export const ROLLUPS: readonly RollupDefinition[] = [
       { name: 'count', expr: '1' },
       { name: 'amount', expr: '-r.amount' },
     ],
+  },
+  {
+    // every instalment: the admin's instalment list's total
+    table: 'rollup_installments',
+    source: 'installments',
+    where: 'true',
+    keys: [{ name: 'list', type: 'text', expr: "'all'" }],
+    measures: [{ name: 'count', expr: '1' }],
   },
 ];
 

@@ -11,11 +11,11 @@ async function run(tx: Executor, statements: string[]): Promise<void> {
 }
 
 /**
- * Refills every rollup from the orders and the ledger, holding them still meanwhile (a share lock lets
+ * Refills every rollup from the orders, their instalments and the ledger, holding them still meanwhile (a share lock lets
  * reads through and makes writers wait): after a bulk load, or when the rollups' definition changed.
  */
 export async function rebuildRollups(tx: Tx): Promise<void> {
-  await tx.execute(sql.raw('lock table orders, ledger_postings in share mode'));
+  await tx.execute(sql.raw('lock table orders, installments, ledger_postings in share mode'));
   for (const rollup of ROLLUPS) await run(tx, rebuildSql(rollup));
 }
 

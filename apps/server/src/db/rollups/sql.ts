@@ -9,7 +9,7 @@
 // sum of its rows over every slot. The compaction (a job) folds the slots into slot 0, which only it
 // writes, taking only rows no transaction holds (skip locked), so the tables stay small.
 import { createHash } from 'node:crypto';
-import { ROLLUPS, type RollupDefinition, type RollupSource } from './definitions.js';
+import { ROLLUPS, SOURCE_UPDATES, type RollupDefinition, type RollupSource } from './definitions.js';
 
 const keyNames = (r: RollupDefinition) => r.keys.map((k) => k.name);
 const measureNames = (r: RollupDefinition) => r.measures.map((m) => m.name);
@@ -69,8 +69,7 @@ export function triggerSql(source: RollupSource): string[] {
     `create trigger ${source}_rollups_insert after insert on ${source} referencing new table as new_rows for each statement execute function ${fn}()`,
     `drop trigger if exists ${source}_rollups_update on ${source}`,
   ];
-  // The ledger is append-only (its rows are never updated): an insert trigger is all it needs.
-  if (source === 'orders') {
+  if (SOURCE_UPDATES[source]) {
     statements.push(
       `create trigger ${source}_rollups_update after update on ${source} referencing old table as old_rows new table as new_rows for each statement execute function ${fn}()`,
     );
@@ -141,7 +140,7 @@ export function compactSql(r: RollupDefinition): string[] {
 export function definitionSql(): string[] {
   return [
     ...ROLLUPS.map(createTableSql),
-    ...(['orders', 'ledger_postings'] as const).flatMap((source) => [triggerFunctionSql(source), ...triggerSql(source)]),
+    ...(Object.keys(SOURCE_UPDATES) as RollupSource[]).flatMap((source) => [triggerFunctionSql(source), ...triggerSql(source)]),
   ];
 }
 

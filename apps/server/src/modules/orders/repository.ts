@@ -283,7 +283,8 @@ export async function installmentBatch(db: Executor, after: InstallmentListRow |
  */
 export async function listAllInstallments(db: Executor, page: number, perPage: number): Promise<{ rows: InstallmentListRow[]; count: number }> {
   return withSnapshot(db, async (tx) => {
-    const total = Number((await tx.execute<{ n: string }>(sql`select count(*) as n from installments`)).rows[0]?.n ?? 0);
+    // the total from the rollup kept with every order's instalments (db/rollups), not a count of the table
+    const total = Number((await tx.execute<{ n: string }>(sql`select coalesce(sum(count), 0) as n from rollup_installments`)).rows[0]?.n ?? 0);
     const offset = (page - 1) * perPage;
     if (offset >= total) return { rows: [], count: total };
     const end = Math.min(offset + perPage, total);
