@@ -11,9 +11,9 @@ export type RollupSource = 'orders' | 'ledger_postings' | 'installments';
 
 /**
  * Which changes of a source its rollups follow: every source's inserts, and the updates of orders (their
- * status moves). The ledger is append-only; an instalment's rollups count rows written with their order.
+ * status moves) and of instalments (paid, closed, noticed late). The ledger is append-only.
  */
-export const SOURCE_UPDATES: Record<RollupSource, boolean> = { orders: true, ledger_postings: false, installments: false };
+export const SOURCE_UPDATES: Record<RollupSource, boolean> = { orders: true, ledger_postings: false, installments: true };
 
 export interface RollupColumn {
   name: string;
@@ -125,6 +125,20 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     where: 'true',
     keys: [{ name: 'list', type: 'text', expr: "'all'" }],
     measures: [{ name: 'count', expr: '1' }],
+  },
+  {
+    // Late instalments the late job has handled (sent their late notice: it does so once the deadline
+    // has passed) and that are still owed: live, unpaid. Late is a matter of time, not of a write, so the
+    // dashboards add the few past their deadline the job has not reached yet (orders/repository.ts
+    // lateFigures): the sum is every late instalment at every instant.
+    table: 'rollup_late_installments',
+    source: 'installments',
+    where: 'r.late_notice_sent_at is not null and r.paid_at is null and r.closed_at is null and r.position > 0',
+    keys: [{ name: 'sme_id', type: 'uuid', expr: 'r.sme_id' }],
+    measures: [
+      { name: 'count', expr: '1' },
+      { name: 'amount', expr: 'r.amount' },
+    ],
   },
 ];
 

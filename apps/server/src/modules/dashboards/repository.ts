@@ -6,7 +6,7 @@ import { LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 import { currentInsurerOf } from '../backoffice/repository.js';
-import { insuredSmeIds, lateInstallment } from '../orders/repository.js';
+import { insuredSmeIds, lateFigures } from '../orders/repository.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,13 +26,6 @@ function ordersByStatus(rollup: 'rollup_orders' | 'rollup_sme_orders' | 'rollup_
 /** The orders of the SMEs an insurer's company insured, by status, from the per-SME rollup. */
 function insuredOrdersByStatus(insured: SQL): SQL {
   return ordersByStatus('rollup_sme_orders', sql`r.sme_id in ${insured}`);
-}
-
-/** Late instalments of orders under way; the orders behind them are the order lists' `late=true`. */
-function lateInstallments(smes: SQL): SQL {
-  return sql`(select json_build_object('count', count(*)::int, 'amount', coalesce(sum(i.amount), 0)::bigint)
-    from installments i join orders o on o.id = i.order_id
-    where o.status >= ${ORDER_STATUS.waiting} and ${lateInstallment(sql`now()`)} and ${smes})`;
 }
 
 /** A series by month (UTC, 'YYYY-MM') from a rollup keyed by month: the payouts' or the order volume's. */
@@ -70,7 +63,7 @@ export async function smeFigures(db: Executor, userId: string) {
       'dueWithin', (select json_build_object('days30', ${due(30)}, 'days60', ${due(60)}, 'days90', ${due(90)})
           from installments i join orders o on o.id = i.order_id
           where i.sme_id = ${sme} and o.status >= ${ORDER_STATUS.waiting} and i.paid_at is null and i.deadline >= now()),
-      'late', ${lateInstallments(sql`i.sme_id = ${sme}`)},
+      'late', ${lateFigures(sme)},
       'bySupplier', (select coalesce(json_agg(json_build_object('providerId', t.provider_id, 'title', t.title, 'amount', t.amount, 'count', t.n) order by t.amount desc), '[]'::json)
           from (select r.provider_id, p.company_title as title, sum(r.amount)::bigint as amount, sum(r.count)::int as n
                 from rollup_sme_suppliers r join providers p on p.id = r.provider_id
@@ -117,7 +110,7 @@ export async function adminFigures(db: Executor, now: Date) {
       'smesByLevel', ${byLevel('smes')},
       'providersByLevel', ${byLevel('providers')},
       'volumeByMonth', ${monthly('rollup_order_months', sql`true`)},
-      'late', ${lateInstallments(sql`true`)},
+      'late', ${lateFigures()},
       'feeIncome', json_build_object('bank', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)}, 'platform', -${accountBalance(LEDGER_ACCOUNTS.platformFeeIncome)}),
       'payments', ${paymentsToLookAt(now)}
     ) as figures`,
@@ -134,7 +127,7 @@ export async function bankFigures(db: Executor) {
       'payoutsByMonth', ${monthly('rollup_payout_months', sql`true`)},
       'bankShareEarned', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)},
       'receivables', ${accountBalance(LEDGER_ACCOUNTS.smeReceivable)},
-      'late', ${lateInstallments(sql`true`)}
+      'late', ${lateFigures()}
     ) as figures`,
   );
 }
@@ -149,7 +142,7 @@ export async function insuranceFigures(db: Executor, companyId: string) {
       'insuredSmes', (select count(*)::int from smes where id in ${insured}),
       'credit', (select json_build_object('granted', coalesce(sum(credit_limit), 0)::bigint, 'used', coalesce(sum(credit_spend), 0)::bigint)
                  from smes where id in ${insured}),
-      'late', ${lateInstallments(sql`i.sme_id in ${insured}`)},
+      'late', ${lateFigures(insured)},
       'queue', (select count(*)::int from smes s where s.level = 6 and ${currentInsurerOf(sql`s.id`)} = ${companyId})
     ) as figures`,
   );

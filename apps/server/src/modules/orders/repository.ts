@@ -57,12 +57,28 @@ export type OrderScope = {
 };
 
 /**
- * An instalment (alias i) that is late at `now`: unpaid and past its deadline. The first instalment is
- * never late: unpaid, its order is canceled when the payment window closes. The one place this is written
- * for SQL; the domain's `isInstallmentLate` is the same rule for one instalment in memory.
+ * An instalment (alias i) that is late at `now`: still owed (unpaid, and not closed by its order's
+ * cancel) and past its deadline. The first instalment is never late: unpaid, its order is canceled when
+ * the payment window closes. The one place this is written for SQL; the domain's `isInstallmentLate` is
+ * the same rule for one instalment in memory (of an order under way).
  */
 export function lateInstallment(now: SQL | Date): SQL {
-  return sql`i.paid_at is null and i.position > 0 and i.deadline < ${now}`;
+  return sql`i.paid_at is null and i.closed_at is null and i.position > 0 and i.deadline < ${now}`;
+}
+
+/**
+ * `{ count, amount }` of the instalments late now of the SMEs in `smes` (a set of ids; every SME when
+ * absent): those the late job has handled, kept in rollup_late_installments, plus those past their
+ * deadline it has not reached yet (its partial index installments_late_due_idx, a few at most). Together
+ * they are exactly the instalments `lateInstallment(now())` finds, at every instant.
+ */
+export function lateFigures(smes?: SQL): SQL {
+  const kept = smes ? sql`r.sme_id in ${smes}` : sql`true`;
+  const fresh = smes ? sql`i.sme_id in ${smes}` : sql`true`;
+  return sql`(select json_build_object('count', (k.n + f.n)::int, 'amount', (k.amount + f.amount)::bigint) from
+    (select coalesce(sum(r.count), 0) as n, coalesce(sum(r.amount), 0) as amount from rollup_late_installments r where ${kept}) k,
+    (select count(*) as n, coalesce(sum(i.amount), 0) as amount from installments i
+      where ${lateInstallment(sql`now()`)} and i.late_notice_sent_at is null and ${fresh}) f)`;
 }
 
 /**
@@ -73,9 +89,9 @@ function paidLateInstallment(): SQL {
   return sql`i.paid_at is not null and i.position > 0 and i.paid_at > i.deadline`;
 }
 
-/** An order (alias o) under way with at least one late instalment now. */
+/** An order (alias o) with at least one late instalment now (an order under way: a canceled one owes nothing). */
 function hasLateInstallment(): SQL {
-  return sql`o.status >= ${ORDER_STATUS.waiting} and exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(sql`now()`)})`;
+  return sql`exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(sql`now()`)})`;
 }
 
 /**
