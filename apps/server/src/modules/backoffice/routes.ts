@@ -25,7 +25,7 @@ import {
   smeRejectRequest,
   smeVerifyRequest,
 } from '@qist/domain';
-import { sendCsv } from '../../lib/csv.js';
+import { sendCsv } from '../../db/csv-export.js';
 import { principalOf } from '../../plugins/access.js';
 import type { BackofficeService } from './service.js';
 
@@ -47,7 +47,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
     app.get(
       `/${role}/sme/export`,
       { config, schema: { tags, security, summary: 'The SME list as CSV (same filter and access)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] } },
-      async (request, reply) => sendCsv(reply, 'smes', backoffice.exportSmes(principalOf(request), request.query)),
+      async (request, reply) => sendCsv(request, reply, 'smes', backoffice.exportSmes(principalOf(request), request.query)),
     );
 
     app.get(
@@ -134,7 +134,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
       config: { access: ['admin'] },
       schema: { tags: ['admin suppliers'], security, summary: 'The supplier list as CSV (same filter)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] },
     },
-    async (request, reply) => sendCsv(reply, 'suppliers', backoffice.exportProviders(request.query)),
+    async (request, reply) => sendCsv(request, reply, 'suppliers', backoffice.exportProviders(request.query)),
   );
 
   app.get(

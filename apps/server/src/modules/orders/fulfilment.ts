@@ -3,7 +3,6 @@
 // supplier, posting the payout and the discount split. The back office's order and instalment
 // views live here too. Each step is one transaction under the order's row lock.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   AUDIT_ACTIONS,
   MESSAGES,
@@ -28,9 +27,9 @@ import {
   type PayoutApprovalListQuery,
   type PendingPayout,
 } from '@qist/domain';
+import type { CsvExport } from '../../db/csv-export.js';
 import { withTransaction, type Db, type Executor, type Tx } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.js';
-import { csvStream } from '../../lib/csv.js';
 import { inspectUpload } from '../../lib/file-content.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import type { Principal } from '../../lib/principal.js';
@@ -48,8 +47,6 @@ import { assertTransition, cancelLockedOrder } from './steps.js';
 /** Unambiguous letters and digits (no 0/O, 1/I/L): a code a person can also read off a screen. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const VERIFY_CODE_LENGTH = Math.max(8, VERIFY_CODE_MIN_LENGTH);
-/** Rows per round trip when a list is exported. */
-const EXPORT_BATCH = 500;
 
 export function newVerifyCode(): string {
   const bytes = randomBytes(VERIFY_CODE_LENGTH);
@@ -218,12 +215,13 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
       };
     },
 
-    /** The role's order list as CSV, with its filter (status, late), streamed in batches. */
-    async exportOrders(principal: Principal, filter: OrderListFilter): Promise<Readable> {
+    /** The role's order list as CSV, with its filter (status, late): one statement read through a cursor. */
+    async exportOrders(principal: Principal, filter: OrderListFilter): Promise<CsvExport<repo.OrderRow>> {
       const scope = await scopeOf(principal);
-      return csvStream(
-        ['id', 'created at', 'SME', 'SME email', 'supplier', 'supplier email', 'amount', 'currency', 'status', 'status name', 'paid', 'late now', 'late before', 'discount rate', 'description'],
-        (o: repo.OrderRow) => [
+      const currency = activeCurrency().code;
+      return {
+        header: ['id', 'created at', 'SME', 'SME email', 'supplier', 'supplier email', 'amount', 'currency', 'status', 'status name', 'paid', 'late now', 'late before', 'discount rate', 'description'],
+        toCells: (o) => [
           o.id,
           isoOf(o.created_at),
           o.sme_title,
@@ -231,7 +229,7 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
           o.provider_title,
           o.provider_email,
           minorUnitsText(Number(o.amount)),
-          activeCurrency().code,
+          currency,
           o.status,
           orderStatusName(o.status),
           o.paid,
@@ -240,14 +238,15 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
           basisPointsToFraction(o.tax_rate),
           o.description,
         ],
-        (after) => repo.orderBatch(db, scope, filter, after, EXPORT_BATCH),
-      );
+        query: repo.orderExportQuery(scope, filter),
+      };
     },
 
-    async exportInstallments(): Promise<Readable> {
-      return csvStream(
-        ['id', 'order id', 'order status', 'SME', 'SME email', 'number', 'percent', 'amount', 'currency', 'deadline', 'paid at'],
-        (i: repo.InstallmentListRow) => [
+    exportInstallments(): CsvExport<repo.InstallmentListRow> {
+      const currency = activeCurrency().code;
+      return {
+        header: ['id', 'order id', 'order status', 'SME', 'SME email', 'number', 'percent', 'amount', 'currency', 'deadline', 'paid at'],
+        toCells: (i) => [
           i.id,
           i.order_id,
           orderStatusName(i.order_status),
@@ -256,12 +255,12 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
           i.position + 1,
           basisPointsToPercentText(i.rate),
           minorUnitsText(Number(i.amount)),
-          activeCurrency().code,
+          currency,
           isoOf(i.deadline),
           i.paid_at ? isoOf(i.paid_at) : '',
         ],
-        (after) => repo.installmentBatch(db, after, EXPORT_BATCH),
-      );
+        query: repo.installmentExportQuery(),
+      };
     },
 
     /** 1 → 2: the supplier takes the order; the verify code is made now and only the SME ever sees it. */
