@@ -7,7 +7,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Currency } from '@qist/domain';
 import type pg from 'pg';
-import { at, CopyBuffer } from './copy.js';
+import { at, CopyBuffer, CopyQueue, copyJob } from './copy.js';
 import { checkScaleData, type CheckResult } from './checks.js';
 import { Rng } from './random.js';
 import { orderStory, STREAM, type World } from './story.js';
@@ -48,6 +48,9 @@ export interface ScaleReport {
 }
 
 export class ScaleRefusal extends Error {}
+
+/** The tables a batch of orders writes to. */
+const ORDER_TABLES = ['orders', 'installments', 'payments', 'sandbox_transactions', 'refunds', 'ledger_entries', 'ledger_postings', 'payout_approvals'];
 
 /** Defaults that keep the shape of the issue's bench: 50 orders per SME, 100 SMEs per supplier. */
 export function defaultCounts(orders: number): { smes: number; suppliers: number } {
@@ -181,10 +184,36 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
         ]);
         world.suppliers.push({ id, taxRate, title });
       }
-      count('users', await users.copyInto(client));
-      count('smes', await smes.copyInto(client));
-      count('providers', await providers.copyInto(client));
+      for (const job of [users.take()]) {
+        await copyJob(client, job);
+        count(job.table, job.rows);
+      }
+      for (const job of [smes.take()]) {
+        await copyJob(client, job);
+        count(job.table, job.rows);
+      }
+      for (const job of [providers.take()]) {
+        await copyJob(client, job);
+        count(job.table, job.rows);
+      }
     });
+
+    // ---- secondary indexes: built once after the load rather than row by row (a new database only)
+    const rebuild = options.append
+      ? []
+      : (
+          await client.query<{ name: string; definition: string }>(
+            `select indexname as name, indexdef as definition from pg_indexes
+             where schemaname = current_schema() and tablename = any($1)
+               and indexname not in (select conname from pg_constraint where contype in ('p', 'u', 'x'))
+             order by tablename, indexname`,
+            [ORDER_TABLES],
+          )
+        ).rows;
+    if (rebuild.length > 0) {
+      await client.query(`set local maintenance_work_mem = '1GB'`);
+      for (const index of rebuild) await client.query(`drop index "${index.name}"`);
+    }
 
     // ---- the orders, batch by batch: every table's rows of a batch, then one COPY per table
     await timed('orders and money', async () => {
@@ -206,11 +235,17 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       const [bank, approver] = backOffice.bankIds;
 
       let generating = 0;
-      const copying = new Map<string, number>();
+      const queue = new CopyQueue(client);
       for (let start = 0; start < options.orders; start += options.batch) {
-        const batchStart = performance.now();
+        let sliceStart = performance.now();
         const end = Math.min(options.orders, start + options.batch);
         for (let i = start; i < end; i += 1) {
+          if (i % 256 === 0) {
+            // Let the COPY of the batch before stream out while this one is generated.
+            generating += performance.now() - sliceStart;
+            await new Promise((resolve) => setImmediate(resolve));
+            sliceStart = performance.now();
+          }
           const o = orderStory(world, i);
           const smeId = world.smes[o.smeIndex]!.id;
           const supplier = world.suppliers[o.supplierIndex]!;
@@ -240,17 +275,26 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
             approvals.add([o.approval.id, o.id, o.amount, bank, at(o.approval.requestedAt), o.approval.status, decided ? approver : null, at(o.approval.decidedAt)]);
           }
         }
-        generating += performance.now() - batchStart;
+        generating += performance.now() - sliceStart;
+        // At most one batch streams while the next is generated.
+        await queue.settle();
         for (const table of tables) {
-          const copyStart = performance.now();
-          count(table.table, await table.copyInto(client));
-          copying.set(table.table, (copying.get(table.table) ?? 0) + performance.now() - copyStart);
+          const job = table.take();
+          count(job.table, job.rows);
+          queue.push(job);
         }
-        log(`    ${end.toLocaleString('en-US')} of ${options.orders.toLocaleString('en-US')} orders`);
+        log(`    ${end.toLocaleString('en-US')} of ${options.orders.toLocaleString('en-US')} orders generated`);
       }
-      phases.push({ phase: '  generating rows (Node)', seconds: generating / 1000 });
-      for (const [table, ms] of copying) phases.push({ phase: `  copy ${table}`, seconds: ms / 1000 });
+      await queue.settle();
+      phases.push({ phase: '  generating rows (Node, overlapping the copies)', seconds: generating / 1000 });
+      for (const [table, seconds] of queue.seconds) phases.push({ phase: `  copy ${table}`, seconds });
     });
+
+    if (rebuild.length > 0) {
+      await timed(`indexes (${rebuild.length} rebuilt)`, async () => {
+        for (const index of rebuild) await client.query(index.definition);
+      });
+    }
 
     // ---- what follows from the rows, set-based
     await timed('credit and verification logs', async () => {

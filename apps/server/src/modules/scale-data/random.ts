@@ -12,14 +12,18 @@ function mix(a: number, b: number, c: number): number {
   return h >>> 0;
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** A word in hex, `digits` long. */
+function hex(value: number, digits: number): string {
+  return value.toString(16).padStart(digits, '0');
+}
+
 
 /** A small fast generator (mulberry32) started from (seed, stream, index). */
 export class Rng {
   private state: number;
   private readonly seedWord: number;
   private ids = 0;
+  private prefix: string | undefined;
 
   constructor(
     seed: number,
@@ -63,23 +67,8 @@ export class Rng {
     const n = this.ids;
     if (n > 0xfff || this.index > 0x3fffffff) throw new RangeError('too many ids for one generator');
     this.ids += 1;
-    const s = this.seedWord;
-    const r = this.word();
-    const bytes = [
-      s >>> 24, (s >>> 16) & 255, (s >>> 8) & 255, s & 255,
-      (this.stream >>> 8) & 255, this.stream & 255, 0x40 | (n >>> 8), n & 255,
-      0x80 | (this.index >>> 24), (this.index >>> 16) & 255, (this.index >>> 8) & 255, this.index & 255,
-      r >>> 24, (r >>> 16) & 255, (r >>> 8) & 255, r & 255,
-    ];
-    const h = bytes.map((x) => HEX[x]!);
-    return `${h.slice(0, 4).join('')}-${h.slice(4, 6).join('')}-${h.slice(6, 8).join('')}-${h.slice(8, 10).join('')}-${h.slice(10, 16).join('')}`;
-  }
-
-  /** `length` characters of base64url (what randomBytes(…).toString('base64url') looks like). */
-  base64url(length: number): string {
-    let out = '';
-    for (let i = 0; i < length; i += 1) out += BASE64URL[this.word() & 63];
-    return out;
+    this.prefix ??= `${hex(this.seedWord, 8)}-${hex(this.stream, 4)}-`;
+    return `${this.prefix}${hex(0x4000 | n, 4)}-${hex(0x8000 | (this.index >>> 16), 4)}-${hex(this.index & 0xffff, 4)}${hex(this.word(), 8)}`;
   }
 
   /** `length` characters drawn from an alphabet. */

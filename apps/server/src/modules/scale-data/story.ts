@@ -188,8 +188,8 @@ export function orderStory(world: World, i: number): OrderStory {
     const id = rng.uuid();
     const payment: StoryPayment = {
       id,
-      // The sandbox's form (sbx_ and 32 base64url characters), unique through the payment's id.
-      transactionId: `sbx_${Buffer.from(id.replace(/-/g, ''), 'hex').toString('base64url')}${rng.base64url(10)}`,
+      // The sandbox's form (sbx_ and 32 characters), unique through the payment's id.
+      transactionId: `sbx_${id.replace(/-/g, '')}`,
       installmentId: installment.id,
       amount: installment.amount,
       status: 'approved',
