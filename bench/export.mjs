@@ -15,6 +15,8 @@
 //   --runs N        downloads of each kind (2)
 //   --data DIR      keep the database in DIR (seeded on the first run, reused after)
 //   --server-dist DIR  run this build of the server instead of apps/server/dist
+//   --profile DIR   run the server with --cpu-prof into DIR (where its time goes: open in a profiler)
+// BENCH_SERVER_NODE_FLAGS='--max-semi-space-size=16' passes V8 flags to the server.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -67,6 +69,7 @@ async function main() {
       runs: { type: 'string', default: '2' },
       data: { type: 'string' },
       'server-dist': { type: 'string' },
+      profile: { type: 'string' },
     },
   });
   const distDir = path.resolve(opts['server-dist'] ?? path.join(repoRoot, 'apps/server/dist'));
@@ -110,7 +113,8 @@ async function main() {
 
     const logFile = path.join(dataDir, 'product.log');
     const logFd = openSync(logFile, 'w');
-    product = spawn(process.execPath, [path.join(distDir, 'main.js')], {
+    const profile = [...(opts.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(opts.profile)] : []), ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
+    product = spawn(process.execPath, [...profile, path.join(distDir, 'main.js')], {
       env: { ...productEnv, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '3600' },
       stdio: ['ignore', logFd, logFd],
     });

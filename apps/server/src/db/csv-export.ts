@@ -15,13 +15,30 @@ import { tooManyRequests } from '../errors.js';
 import { CSV_BOM, csvLine } from '../lib/csv.js';
 import type { Db } from './client.js';
 
-/** What an export is: its header, the statement that reads its rows in order, and a row's cells. */
-export interface CsvExport<R> {
+/**
+ * What an export is: its header, the statement that reads its rows in order, and how a row is
+ * written: as cells (rows as objects, typed as `db.execute` types them), or, for an export of a
+ * million rows, straight as one CSV line from the row's texts (an array of PostgreSQL's text of each
+ * column, nothing parsed: each parse and each object costs its time a million times).
+ */
+export type CsvExport<R> = {
   header: readonly string[];
   /** A raw `sql` statement or a Drizzle select (its rows then come raw: see tableRow). */
   query: SQLWrapper;
-  toCells: (row: R) => unknown[];
-}
+} & (
+  | { toCells: (row: R) => unknown[] }
+  | {
+      toLine: (texts: TextRow) => string;
+      /**
+       * Before a batch is written: reads what its lines refer to (the parties' names of a batch of
+       * orders, say) on the export's own connection, so in its snapshot.
+       */
+      beforeBatch?: (rows: readonly TextRow[], read: (query: SQLWrapper) => Promise<TextRow[]>) => Promise<void>;
+    }
+);
+
+/** A row as PostgreSQL's text of each column, in the statement's order (null for NULL). */
+export type TextRow = readonly (string | null)[];
 
 /** A raw row of `select … from table` made the row Drizzle's typed select gives (keys, Dates, numbers). */
 export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
@@ -52,6 +69,7 @@ const rowTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     AS_TEXT.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
+const textTypes = { getTypeParser: (() => (value: string) => value) as unknown as typeof pg.types.getTypeParser };
 
 export interface CsvExports {
   /** Exports streaming now in this process. */
@@ -92,7 +110,26 @@ export function createCsvExports(db: Db, { maxConcurrent = DEFAULT_MAX_CONCURREN
 /** The CSV of one export read through a cursor in its own read-only snapshot. */
 function cursorCsvStream<R>(pool: pg.Pool, spec: CsvExport<R>, batchRows: number, ended: () => void): Readable {
   const { sql: text, params } = dialect.sqlToQuery(spec.query.getSQL());
-  const fetch = `fetch ${batchRows} from qist_export`;
+  const fetchText = `fetch ${batchRows} from qist_export`;
+  const fetch: pg.QueryConfig | pg.QueryArrayConfig =
+    'toLine' in spec ? { text: fetchText, rowMode: 'array', types: textTypes } : { text: fetchText, types: rowTypes };
+  const read = async (query: SQLWrapper): Promise<TextRow[]> => {
+    const { sql: text, params: values } = dialect.sqlToQuery(query.getSQL());
+    return (await client!.query<TextRow & unknown[]>({ text, values, rowMode: 'array', types: textTypes })).rows;
+  };
+  const writeRows: (rows: unknown[]) => Promise<string> | string =
+    'toLine' in spec
+      ? async (rows) => {
+          await spec.beforeBatch?.(rows as TextRow[], read);
+          let chunk = '';
+          for (const row of rows as TextRow[]) chunk += spec.toLine(row);
+          return chunk;
+        }
+      : (rows) => {
+          let chunk = '';
+          for (const row of rows as R[]) chunk += csvLine(spec.toCells(row));
+          return chunk;
+        };
   let client: pg.PoolClient | undefined;
   /** The statement running now, awaited before the transaction is ended. */
   let pending: Promise<unknown> = Promise.resolve();
@@ -100,7 +137,8 @@ function cursorCsvStream<R>(pool: pg.Pool, spec: CsvExport<R>, batchRows: number
 
   async function start(): Promise<void> {
     client = await pool.connect();
-    await client.query('begin isolation level repeatable read read only');
+    // Timestamps in UTC: their text then becomes ISO 8601 without a Date per cell (isoOf).
+    await client.query(`begin isolation level repeatable read read only; set local timezone to 'UTC'`);
     await client.query(`declare qist_export no scroll cursor for ${text}`, params);
   }
 
@@ -130,10 +168,8 @@ function cursorCsvStream<R>(pool: pg.Pool, spec: CsvExport<R>, batchRows: number
           this.push(CSV_BOM + csvLine(spec.header));
           return;
         }
-        const result = await client.query<R & pg.QueryResultRow>({ text: fetch, types: rowTypes });
-        const rows = result.rows;
-        let chunk = '';
-        for (const row of rows) chunk += csvLine(spec.toCells(row));
+        const rows = (await client.query(fetch)).rows;
+        const chunk = await writeRows(rows);
         if (rows.length < batchRows) {
           done = true;
           await endTransaction();

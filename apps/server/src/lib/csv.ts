@@ -14,6 +14,8 @@ const FORMULA_START = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
+  // A number or a boolean is never quoted nor a formula (a minus sign is part of the number).
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   let text = value instanceof Date ? value.toISOString() : String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -30,7 +30,6 @@ import * as auditRepo from '../../src/modules/audit/repository.js';
 import * as backofficeRepo from '../../src/modules/backoffice/repository.js';
 import { providerCells, smeCells } from '../../src/modules/backoffice/service.js';
 import type { InstallmentListRow, OrderRow } from '../../src/modules/orders/repository.js';
-import { isoOf } from '../../src/modules/orders/projection.js';
 import * as projections from '../../src/modules/parties/projections.js';
 import * as preregistrationRepo from '../../src/modules/preregistration/repository.js';
 import { preregistrationCells } from '../../src/modules/preregistration/service.js';
@@ -155,6 +154,9 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as string));
   return Buffer.concat(chunks);
 }
+
+/** Timestamps as the paged exports wrote them: through a Date. */
+const isoOf = (value: Date | string) => new Date(value).toISOString();
 
 /** The paged exports' headers and, for the raw-SQL ones, their cells, as they were. */
 const OLD = {
@@ -314,8 +316,9 @@ describe('a download', () => {
     let changedAt = 0;
     const counts = watchStatements(async (_text, count) => {
       if (count !== 3) return;
-      // Between two batches, from another connection: every order changes, one more is created.
+      // Between two batches, from another connection: every order changes, the SMEs are renamed, one more order is created.
       await ctx.db.execute(sql`update orders set description = 'changed mid-download', amount = amount + 1`);
+      await ctx.db.execute(sql`update smes set company_title = company_title || ' renamed mid-download'`);
       await ctx.db.execute(sql`insert into orders (sme_id, provider_id, amount, description, tax_rate, bank_share_rate)
                                select sme_id, provider_id, 100, 'created mid-download', 0, 5000 from orders limit 1`);
       changedAt = ctx.app.csvExports.running;
