@@ -128,13 +128,27 @@ async function main() {
     const token = await benchSignIn(fetchPost(base), 'admin@example.com', 'demo12345');
     const postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
-    // The plan of the export's statement, as the repository builds it for the admin (every order).
+    // The plans PostgreSQL chooses for the cursors of the order and instalment exports (EXPLAIN DECLARE:
+    // a cursor is planned for its first rows, cursor_tuple_fraction), as the repository builds them.
     try {
       const repo = await import(pathToFileURL(path.join(distDir, 'modules/orders/repository.js')).href);
       const { PgDialect } = await import(pathToFileURL(path.join(repoRoot, 'node_modules/drizzle-orm/pg-core/index.js')).href);
-      const { sql: text, params } = new PgDialect().sqlToQuery(repo.orderExportQuery({}, { status: -10, late: false }));
-      const explained = await pool.query(`explain (analyze, buffers, timing off) ${text}`, params);
-      console.log(`\nthe export's statement (EXPLAIN ANALYZE, every order):\n${explained.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+      const dialect = new PgDialect();
+      for (const [label, query] of [
+        ['orders (admin, every order)', repo.orderExportQuery({}, { status: -10, late: false })],
+        ['instalments', repo.installmentExportQuery()],
+      ]) {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          const explained = await client.query(`explain declare qist_export no scroll cursor for ${text}`, params);
+          await client.query('rollback');
+          console.log(`\nthe ${label} export's cursor (EXPLAIN DECLARE):\n${explained.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+        } finally {
+          client.release();
+        }
+      }
     } catch (error) {
       console.log(`(no plan: ${error.message})`);
     }
