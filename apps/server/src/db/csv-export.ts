@@ -243,5 +243,9 @@ export function sendCsv<R>(request: FastifyRequest, reply: FastifyReply, name: s
   const day = new Date().toISOString().slice(0, 10);
   reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${day}.csv"`);
   if (request.method === 'HEAD') return reply.send('');
-  return reply.send(request.server.csvExports.open(spec));
+  const stream = request.server.csvExports.open(spec);
+  // However the answer ends (sent, or its connection gone before the stream was even read), the
+  // export ends with it: its slot, and its connection if it took one, are given back.
+  reply.raw.once('close', () => stream.destroy());
+  return reply.send(stream);
 }
