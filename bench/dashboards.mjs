@@ -5,13 +5,13 @@
 // admin's order list (first and a deep page) and the admin's CSV export at that size.
 // Not a test: it prints figures.
 //
-// Seed (straight SQL, set-based): --smes SMEs at level 8, --suppliers verified suppliers (level 5,
-// tax_rate 1000), --orders orders over the last 12 months (5% -1, 5% 0, 20% 1, 10% 2..5 each, 30% 6),
-// 4 instalments each (deadlines created_at + k×30 days; paid when due except ~10% of the orders, which
-// stay late), and a consistent ledger: order_created, installment_paid, order_canceled, bank_payout.
-// Each SME's credit_spend = its sme_receivable balance. Half of the SMEs are insured by insurer1's
-// company (a level-7 verification log by its user). The checks after the load: every entry balances,
-// all postings sum to 0, every SME's credit_spend = its receivable.
+// Seed: `npm run seed:scale`'s CLI (apps/server/dist/cli/seed-scale.js, seed 1) into the product's
+// database before the product starts: the demo data, then --smes SMEs at level 8, --suppliers verified
+// suppliers and --orders orders over the last 12 months at every status, with their instalments,
+// payments, refunds, payout approvals and ledger (docs/decisions/0024-seed-at-scale.md). The busy SME
+// (sme-1-1@scale.example) holds 2% of the orders; half the SMEs are insured by insurer1's company.
+// The checks after the load: every entry balances, all postings sum to 0, every SME's credit_spend =
+// its receivable.
 //
 // Usage: npm run build -w @qist/domain && npm run build -w @qist/server && node bench/dashboards.mjs [options]
 //   --smes N        SMEs seeded (2000)
@@ -36,8 +36,9 @@ import { benchSignIn, fetchPost } from './lib/sign-in.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const SECRET = 'bench-secret-bench-secret-bench-secret-42';
-const PASSWORD = 'bench-password-42';
+/** The demo's password, which seed:scale's accounts share. */
 const DEMO_PASSWORD = 'demo12345';
+const SEED = 1;
 
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -117,7 +118,6 @@ async function main() {
   if (!existsSync(path.join(distDir, 'main.js'))) throw new Error(`${distDir}/main.js is missing`);
 
   const { default: pg } = await import('pg');
-  const { hash } = await import('@node-rs/argon2');
   const { startEmbeddedPostgres } = await import(pathToFileURL(path.join(distDir, 'db/embedded.js')).href);
   const repo = await import(pathToFileURL(path.join(distDir, 'modules/dashboards/repository.js')).href);
   const requireFromServer = createRequire(path.join(distDir, 'main.js'));
@@ -146,18 +146,34 @@ async function main() {
 
   try {
     embedded = await startEmbeddedPostgres({ dataDir, log: () => {} });
+    const productEnv = {
+      ...process.env,
+      DATABASE_URL: embedded.url,
+      DATA_DIR: path.join(dataDir, 'product'),
+      SEED_DEMO: 'true',
+      SESSION_SECRET: SECRET,
+    };
+
+    // ---- the seed: npm run seed:scale's CLI into the product's database (the demo data first, as at a first start)
+    const seedStart = Date.now();
+    const seedArgs = ['--orders', String(orderCount), '--smes', String(smeCount), '--suppliers', String(supplierCount), '--seed', String(SEED)];
+    const seeded = await new Promise((resolve) => {
+      const child = spawn(process.execPath, [path.join(distDir, 'cli/seed-scale.js'), ...seedArgs], { env: productEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.on('data', (d) => process.stdout.write(d));
+      child.stderr.on('data', (d) => process.stderr.write(d));
+      child.on('exit', (code) => resolve(code));
+    });
+    if (seeded !== 0) throw new Error(`seed:scale ${seedArgs.join(' ')} failed (exit ${seeded})`);
+    console.log(`seed:scale took ${fmt((Date.now() - seedStart) / 1000, 1)} s in all`);
+
     const logFile = path.join(dataDir, 'product.log');
     const logFd = openSync(logFile, 'a');
     const startedAt = Date.now();
     product = spawn(process.execPath, [path.join(distDir, 'main.js')], {
       env: {
-        ...process.env,
-        DATABASE_URL: embedded.url,
+        ...productEnv,
         PORT: '0',
         HOST: '127.0.0.1',
-        DATA_DIR: path.join(dataDir, 'product'),
-        SEED_DEMO: 'true',
-        SESSION_SECRET: SECRET,
         LOG_LEVEL: 'warn',
         LOGIN_MAX_FAILURES: '1000000',
         JOBS_INTERVAL_SECONDS: '3600',
@@ -171,161 +187,18 @@ async function main() {
       return match ? Number(match[1]) : undefined;
     }, 'the product to listen', 180_000);
     const base = `http://127.0.0.1:${port}`;
-    console.log(`product (pid ${product.pid}) serving on ${base}, started and seeded the demo in ${Date.now() - startedAt} ms`);
+    console.log(`product (pid ${product.pid}) serving on ${base}, started in ${Date.now() - startedAt} ms`);
 
     pool = new pg.Pool({ connectionString: embedded.url, max: 4 });
     pool.on('error', () => {});
     const one = async (text, values) => (await pool.query(text, values)).rows[0];
 
-    // ---- the seed
-    const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-    const seedStart = Date.now();
-    const steps = [];
-    const client = await pool.connect();
-    const step = async (label, text, values) => {
-      const t = performance.now();
-      const r = await client.query(text, values);
-      steps.push(`${label} ${fmt((performance.now() - t) / 1000, 1)} s`);
-      return r;
-    };
-    try {
-      const shareRow = (await client.query('select bank_share_rate from platform_settings limit 1')).rows[0];
-      const bankShareRate = shareRow ? Number(shareRow.bank_share_rate) : 1000;
-      await client.query('begin');
-      // The bulk load bypasses triggers (the deferred balance check and the foreign-key checks); the
-      // rows are consistent by construction and are checked with set-based queries below.
-      await client.query(`set local session_replication_role = replica`);
-      await step(
-        'smes',
-        `with u as (
-           insert into users (email, password_hash, role, name, email_verified_at)
-           select 'dash-sme-' || g || '@bench.example', $1, 'sme', 'Dash SME ' || g, now() from generate_series(1, $2) g
-           returning id, email)
-         insert into smes (user_id, level, first_name, last_name, company_title, company_desc, address,
-                           phone_country_code, phone_number, admin_verified, bank_verified,
-                           credit_request, credit_limit, credit_amount, credit_spend, installment_plan)
-         select id, 8, 'Dash', split_part(email, '@', 1), 'Dash Trading ' || split_part(email, '@', 1), 'A bench SME',
-                'Street 1, Kuwait City', '965', lpad((abs(hashtext(email)) % 100000000)::text, 8, '5'), true, true,
-                0, 0, 0, 0, '{2500,2500,2500,2500}'
-         from u`,
-        [passwordHash, smeCount],
-      );
-      await step(
-        'suppliers',
-        `with u as (
-           insert into users (email, password_hash, role, name, email_verified_at)
-           select 'dash-supplier-' || g || '@bench.example', $1, 'provider', 'Dash Supplier ' || g, now() from generate_series(1, $2) g
-           returning id, email)
-         insert into providers (user_id, level, first_name, last_name, company_title, company_desc, address,
-                                phone_country_code, phone_number, admin_verified, bank_verified, tax_rate)
-         select id, 5, 'Dash', split_part(email, '@', 1), 'Dash Supplies ' || split_part(email, '@', 1), 'A bench supplier',
-                'Street 2, Kuwait City', '965', lpad((abs(hashtext(email)) % 100000000)::text, 8, '6'), true, true, 1000
-         from u`,
-        [passwordHash, supplierCount],
-      );
-      // The orders, staged with everything derived from them. SME #1 is the busy one (2% of the orders),
-      // the rest spread evenly; suppliers evenly. Status by bucket; ~10% of the orders under way are late.
-      await step(
-        'stage orders',
-        `create temp table dash_o on commit drop as
-         with s as (select array_agg(s.id order by u.email) as ids from smes s join users u on u.id = s.user_id where u.email like 'dash-sme-%'),
-              p as (select array_agg(p.id order by u.email) as ids from providers p join users u on u.id = p.user_id where u.email like 'dash-supplier-%'),
-              g as (select g, (hashint4(g)::bigint & 2147483647) as h, (hashint4(-g)::bigint & 2147483647) as h2,
-                            (hashint4(g + 100000000)::bigint & 2147483647) as h3, (hashint4(g + 200000000)::bigint & 2147483647) as h4,
-                            (hashint4(g + 300000000)::bigint & 2147483647) as h5
-                     from generate_series(1, $1) g)
-         select gen_random_uuid() as id, g.g,
-                case when g.g % 50 = 0 then s.ids[1] else s.ids[2 + (g.h3 % (array_length(s.ids, 1) - 1))] end as sme_id,
-                p.ids[1 + (g.h4 % array_length(p.ids, 1))] as provider_id,
-                (10000 + g.h5 % 490000)::bigint as amount,
-                case when g.h % 100 < 5 then -1 when g.h % 100 < 10 then 0 when g.h % 100 < 30 then 1 when g.h % 100 < 40 then 2
-                     when g.h % 100 < 50 then 3 when g.h % 100 < 60 then 4 when g.h % 100 < 70 then 5 else 6 end as status,
-                now() - (g.h2 % 31536000) * interval '1 second' as created_at,
-                (g.h5 / 490000) % 10 = 0 as late
-         from g, s, p`,
-        [orderCount],
-      );
-      await step(
-        'orders',
-        `insert into orders (id, sme_id, provider_id, amount, status, reached_supplier, paid, description, tax_rate, bank_share_rate, created_at, updated_at)
-         select o.id, o.sme_id, o.provider_id, o.amount, o.status, o.status >= 1,
-                o.status >= 1 and not o.late and o.created_at + interval '90 days' < now(),
-                'Dash bench order ' || o.g, 1000, $1, o.created_at, o.created_at
-         from dash_o o`,
-        [bankShareRate],
-      );
-      // Instalment k is due created_at + k×30 days; paid (at its deadline, or just after creation for
-      // the first) when the order is under way, the deadline has passed, and the order is not a late one.
-      await step(
-        'installments',
-        `insert into installments (order_id, sme_id, position, rate, amount, deadline, paid_at)
-         select o.id, o.sme_id, k, 2500,
-                case when k < 3 then o.amount / 4 else o.amount - 3 * (o.amount / 4) end,
-                o.created_at + k * interval '30 days',
-                case when o.status >= 1 and (k = 0 or (not o.late and o.created_at + k * interval '30 days' < now()))
-                     then o.created_at + k * interval '30 days' + interval '1 hour' end
-         from dash_o o cross join generate_series(0, 3) k`,
-      );
-      await step(
-        'stage entries',
-        `create temp table dash_e on commit drop as
-         select gen_random_uuid() as id, 'order_created' as kind, o.id as order_id, o.sme_id, o.created_at, o.amount as a, 0::bigint as discount, 0::bigint as bank_share
-           from dash_o o
-         union all
-         select gen_random_uuid(), 'installment_paid', i.order_id, i.sme_id, i.paid_at, i.amount, 0, 0
-           from installments i join dash_o o on o.id = i.order_id where i.paid_at is not null
-         union all
-         select gen_random_uuid(), 'order_canceled', o.id, o.sme_id, o.created_at + interval '1 hour', o.amount, 0, 0
-           from dash_o o where o.status = -1
-         union all
-         select gen_random_uuid(), 'bank_payout', o.id, o.sme_id, least(now(), o.created_at + interval '20 days'), o.amount,
-                o.amount * 1000 / 10000, (o.amount * 1000 / 10000) * $1 / 10000
-           from dash_o o where o.status = 6`,
-        [bankShareRate],
-      );
-      await step('ledger entries', `insert into ledger_entries (id, kind, order_id, sme_id, created_at) select id, kind, order_id, sme_id, created_at from dash_e`);
-      await step(
-        'ledger postings',
-        `insert into ledger_postings (entry_id, account, sme_id, order_id, amount, created_at)
-         select e.id, p.account, case when p.account = 'sme_receivable' then e.sme_id end, e.order_id, p.amount, e.created_at
-         from dash_e e cross join lateral (
-           select * from (values
-             ('order_created', 'sme_receivable', e.a), ('order_created', 'order_funding', -e.a),
-             ('installment_paid', 'gateway_clearing', e.a), ('installment_paid', 'sme_receivable', -e.a),
-             ('order_canceled', 'sme_receivable', -e.a), ('order_canceled', 'order_funding', e.a),
-             ('bank_payout', 'order_funding', e.a), ('bank_payout', 'bank_payouts', -(e.a - e.discount)),
-             ('bank_payout', 'bank_fee_income', -e.bank_share), ('bank_payout', 'platform_fee_income', -(e.discount - e.bank_share))
-           ) v(kind, account, amount) where v.kind = e.kind) p`,
-      );
-      await step(
-        'credit',
-        `update smes s set credit_spend = r.balance, credit_limit = r.balance + 5000000, credit_amount = 5000000, credit_request = r.balance + 5000000
-         from (select s.id, coalesce(sum(p.amount), 0)::bigint as balance from smes s
-               join users u on u.id = s.user_id and u.email like 'dash-sme-%'
-               left join ledger_postings p on p.account = 'sme_receivable' and p.sme_id = s.id group by s.id) r
-         where r.id = s.id`,
-      );
-      await step(
-        'insured',
-        `insert into verification_logs (user_id, level, "desc", operator_user_id, operator_role, created_at)
-         select s.user_id, 7, 'Insured (bench)', ins.id, 'insurance', now() - interval '400 days'
-         from smes s join users u on u.id = s.user_id and u.email like 'dash-sme-%',
-              (select id from users where email = 'insurer1@example.com') ins
-         where (hashtext(u.email) & 1) = 0 or u.email = 'dash-sme-1@bench.example'`,
-      );
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
-    const loaded = Date.now();
-    await pool.query('vacuum analyze');
-    const analyzed = Date.now();
-    console.log(`seeded in ${fmt((loaded - seedStart) / 1000, 1)} s (${steps.join(', ')}), vacuum analyze ${fmt((analyzed - loaded) / 1000, 1)} s`);
+    // The visibility map as a settled database has it (autovacuum would get there), so plans can use index-only scans.
+    const vacuumStart = Date.now();
+    await pool.query('vacuum');
+    console.log(`vacuum ${fmt((Date.now() - vacuumStart) / 1000, 1)} s`);
 
-    // ---- the checks: balanced entries, zero total, credit = receivable
+    // ---- the checks (seed:scale proved them before its commit; the bench re-reads them): balanced entries, zero total, credit = receivable
     const sizes = await one(
       `select (select count(*) from orders)::int as orders, (select count(*) from installments)::int as installments,
               (select count(*) from ledger_entries)::int as entries, (select count(*) from ledger_postings)::int as postings,
@@ -356,11 +229,13 @@ async function main() {
     const login = (email, password) => benchSignIn(fetchPost(base), email, password);
     const busy = await one(
       `select u.id as user_id, u.email, count(*)::int as orders from orders o join smes s on s.id = o.sme_id join users u on u.id = s.user_id
-       where u.email like 'dash-sme-%' group by u.id, u.email order by count(*) desc limit 1`,
+       where u.email like 'sme-' || $1 || '-%@scale.example' group by u.id, u.email order by count(*) desc limit 1`,
+      [String(SEED)],
     );
     const supplier = await one(
       `select u.id as user_id, u.email, count(*)::int as orders from orders o join providers p on p.id = o.provider_id join users u on u.id = p.user_id
-       where u.email like 'dash-supplier-%' group by u.id, u.email order by count(*) desc limit 1`,
+       where u.email like 'supplier-' || $1 || '-%@scale.example' group by u.id, u.email order by count(*) desc limit 1`,
+      [String(SEED)],
     );
     const insurer = await one(`select id as user_id, insurance_company_id from users where email = 'insurer1@example.com'`);
     const insured = await one(
@@ -369,8 +244,8 @@ async function main() {
     );
     const admin = await one(`select id as user_id from users where email = 'admin@example.com'`);
     const roles = [
-      { role: 'sme', email: busy.email, password: PASSWORD, note: `${fmt(busy.orders)} orders`, sql: () => repo.smeFigures, args: [busy.user_id] },
-      { role: 'provider', email: supplier.email, password: PASSWORD, note: `${fmt(supplier.orders)} orders`, sql: () => repo.providerFigures, args: [supplier.user_id] },
+      { role: 'sme', email: busy.email, password: DEMO_PASSWORD, note: `${fmt(busy.orders)} orders`, sql: () => repo.smeFigures, args: [busy.user_id] },
+      { role: 'provider', email: supplier.email, password: DEMO_PASSWORD, note: `${fmt(supplier.orders)} orders`, sql: () => repo.providerFigures, args: [supplier.user_id] },
       { role: 'admin', email: 'admin@example.com', password: DEMO_PASSWORD, note: 'all orders', sql: () => repo.adminFigures, args: [] },
       { role: 'bank', email: 'bank@example.com', password: DEMO_PASSWORD, note: 'all orders', sql: () => repo.bankFigures, args: [] },
       { role: 'insurance', email: 'insurer1@example.com', password: DEMO_PASSWORD, note: `${fmt(insured.n)} insured SMEs`, sql: () => repo.insuranceFigures, args: [insurer.insurance_company_id] },

@@ -18,6 +18,7 @@ import { MAX_DOCUMENT_BYTES, MESSAGES, configureCurrency, messageKeyOf, matchMes
 import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { compactRollups } from './db/rollups/index.js';
+import { createCsvExports } from './db/csv-export.js';
 import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
 import { MFA_SECRET_PURPOSE, createSecretBox } from './lib/secret-box.js';
 import { HSTS_HEADER, SECURITY_HEADERS } from './lib/security-headers.js';
@@ -158,6 +159,9 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       void reply.code(400).headers(SECURITY_HEADERS).send({ status: false, msg: MESSAGES.invalidRequest });
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // The CSV downloads: a few at a time, each on one pooled connection for its duration (ADR 25).
+  app.decorate('csvExports', createCsvExports(db, { maxConcurrent: config.exportMaxConcurrent }));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

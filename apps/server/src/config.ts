@@ -48,6 +48,8 @@ const envSchema = z.object({
   PASSWORD_FORGOT_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
   PASSWORD_FORGOT_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   PREREGISTER_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
+  // CSV downloads one process streams at once: each holds a pooled connection while it runs (ADR 25).
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().positive().max(8).default(2),
   TRUST_PROXY: booleanFlag.default(false),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(25),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
@@ -104,6 +106,8 @@ export interface Config {
   passwordForgotMaxPerEmail: number;
   passwordForgotMaxPerAddress: number;
   preregisterMaxPerHour: number;
+  /** CSV exports streaming at once in this process; the next one is refused with 429. */
+  exportMaxConcurrent: number;
   trustProxy: boolean;
   /** A request (headers and body) must arrive whole within this; an idle connection is closed after it. */
   requestTimeoutMs: number;
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordForgotMaxPerEmail: e.PASSWORD_FORGOT_MAX_PER_EMAIL,
     passwordForgotMaxPerAddress: e.PASSWORD_FORGOT_MAX_PER_ADDRESS,
     preregisterMaxPerHour: e.PREREGISTER_MAX_PER_HOUR,
+    exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     jobsIntervalMs: Math.round(e.JOBS_INTERVAL_SECONDS * 1000),

@@ -78,6 +78,7 @@ export const MESSAGES = {
   loanAmountTooLarge: 'Loan amount is too large',
   preRegisterSuccess: 'pre-register successfully',
   tooManyPreRegistrations: 'too many pre-registrations from this address, please try again later',
+  tooManyExports: 'too many downloads are being prepared right now, please try again in a minute',
   // levels and rejections (part 1 §4)
   banned: 'Unfortunately you are banned !!!',
   downgraded: 'Your documents are not applied. Your level is downgraded !',

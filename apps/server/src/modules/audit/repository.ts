@@ -1,6 +1,7 @@
-// Reads the audit trail: the admin's filtered list (newest first) and the pages of its export.
+// Reads the audit trail: the admin's filtered list (newest first) and the statement of its export.
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { AuditEvent, AuditFilterQuery } from '@qist/domain';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { auditEvents } from '../../db/schema/index.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -32,7 +33,7 @@ function endOf(to: string): Date {
   return date;
 }
 
-function whereOf(filter: AuditFilterQuery, beforeSeq?: number): SQL | undefined {
+function whereOf(filter: AuditFilterQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
   if (filter.actor) {
@@ -42,7 +43,6 @@ function whereOf(filter: AuditFilterQuery, beforeSeq?: number): SQL | undefined 
   if (filter.targetId) conditions.push(eq(auditEvents.targetId, filter.targetId));
   if (filter.from) conditions.push(gte(auditEvents.at, new Date(DAY.test(filter.from) ? `${filter.from}T00:00:00Z` : filter.from)));
   if (filter.to) conditions.push(lt(auditEvents.at, endOf(filter.to)));
-  if (beforeSeq !== undefined) conditions.push(lt(auditEvents.seq, beforeSeq));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -55,7 +55,7 @@ export async function listAuditEvents(db: Executor, filter: AuditFilterQuery, pa
   return { rows, count: total?.count ?? 0 };
 }
 
-/** The next batch of the export, newest first, after the row of seq `beforeSeq` (keyset: no offsets). */
-export async function auditEventsBefore(db: Executor, filter: AuditFilterQuery, beforeSeq: number | undefined, limit: number) {
-  return db.select().from(auditEvents).where(whereOf(filter, beforeSeq)).orderBy(desc(auditEvents.seq)).limit(limit);
+/** The export's statement: the filtered trail, newest first, read through a cursor. */
+export function auditExportQuery(filter: AuditFilterQuery) {
+  return new QueryBuilder().select().from(auditEvents).where(whereOf(filter)).orderBy(desc(auditEvents.seq));
 }

@@ -1,7 +1,7 @@
 // /api/v1/admin/audit/…: the admin reads the audit trail (DESIGN §8) and exports it as CSV.
 import { auditFilterQuery, auditListQuery, auditListResponse, errorEnvelope } from '@qist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsv } from '../../lib/csv.js';
+import { CSV_COMPRESSION, sendCsv } from '../../db/csv-export.js';
 import type { AuditService } from './service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
@@ -17,7 +17,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
   );
   app.get(
     '/admin/audit/export',
-    { config, schema: { tags, security, summary: 'The audit trail as CSV (same filters), newest first', querystring: auditFilterQuery, produces: ['text/csv'] } },
-    async (request, reply) => sendCsv(reply, 'audit', audit.export(request.query)),
+    { config, compress: CSV_COMPRESSION, schema: { tags, security, summary: 'The audit trail as CSV (same filters), newest first', querystring: auditFilterQuery, produces: ['text/csv'] } },
+    async (request, reply) => sendCsv(request, reply, 'audit', audit.export(request.query)),
   );
 };

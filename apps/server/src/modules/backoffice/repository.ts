@@ -2,6 +2,7 @@
 // what waits for each role, the insurance cascade's lookups, the outbox list. Party rows by id are
 // the parties module's; settings are the settings module's.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { ALL_FILTER, ORDER_STATUS, PROVIDER_REVIEW, SME_REVIEW, type PartyListQuery } from '@qist/domain';
 import type { Executor, Tx } from '../../db/transaction.js';
 import { preparedPerHandle } from '../../lib/prepared.js';
@@ -202,6 +203,31 @@ export async function listProviders(db: Executor, query: PartyListQuery) {
   if (page[0] || params.offset === 0) return { rows, count: page[0]?.total ?? 0 };
   const [total] = await providerCount(db, query).execute(params);
   return { rows, count: total?.n ?? 0 };
+}
+
+type PartyFilter = Omit<PartyListQuery, 'page' | 'perPage'>;
+
+/** The SME list's every row in its order (its filter, the principal's visibility), for the export's cursor. */
+export function smeExportQuery(filter: PartyFilter, visibility?: SQL) {
+  const conditions: SQL[] = [];
+  if (filter.level !== ALL_FILTER) conditions.push(eq(smes.level, filter.level));
+  if (visibility) conditions.push(visibility);
+  return new QueryBuilder()
+    .select({ sme: smes, email: users.email })
+    .from(smes)
+    .innerJoin(users, eq(users.id, smes.userId))
+    .where(and(...conditions))
+    .orderBy(...(filter.order === 'asc' ? [asc(smes.createdAt), asc(smes.id)] : [desc(smes.createdAt), desc(smes.id)]));
+}
+
+/** The supplier list's every row in its order, for the export's cursor. */
+export function providerExportQuery(filter: PartyFilter) {
+  return new QueryBuilder()
+    .select({ provider: providers, email: users.email })
+    .from(providers)
+    .innerJoin(users, eq(users.id, providers.userId))
+    .where(filter.level !== ALL_FILTER ? eq(providers.level, filter.level) : undefined)
+    .orderBy(...(filter.order === 'asc' ? [asc(providers.createdAt), asc(providers.id)] : [desc(providers.createdAt), desc(providers.id)]));
 }
 
 export async function findSme(db: Executor, id: string, visibility?: SQL) {

@@ -25,7 +25,7 @@ import {
   smeRejectRequest,
   smeVerifyRequest,
 } from '@qist/domain';
-import { sendCsv } from '../../lib/csv.js';
+import { CSV_COMPRESSION, sendCsv } from '../../db/csv-export.js';
 import { principalOf } from '../../plugins/access.js';
 import type { BackofficeService } from './service.js';
 
@@ -46,8 +46,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
 
     app.get(
       `/${role}/sme/export`,
-      { config, schema: { tags, security, summary: 'The SME list as CSV (same filter and access)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] } },
-      async (request, reply) => sendCsv(reply, 'smes', backoffice.exportSmes(principalOf(request), request.query)),
+      { config, compress: CSV_COMPRESSION, schema: { tags, security, summary: 'The SME list as CSV (same filter and access)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] } },
+      async (request, reply) => sendCsv(request, reply, 'smes', backoffice.exportSmes(principalOf(request), request.query)),
     );
 
     app.get(
@@ -132,9 +132,9 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
     '/admin/provider/export',
     {
       config: { access: ['admin'] },
-      schema: { tags: ['admin suppliers'], security, summary: 'The supplier list as CSV (same filter)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] },
+      compress: CSV_COMPRESSION, schema: { tags: ['admin suppliers'], security, summary: 'The supplier list as CSV (same filter)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] },
     },
-    async (request, reply) => sendCsv(reply, 'suppliers', backoffice.exportProviders(request.query)),
+    async (request, reply) => sendCsv(request, reply, 'suppliers', backoffice.exportProviders(request.query)),
   );
 
   app.get(

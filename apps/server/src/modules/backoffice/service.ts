@@ -22,7 +22,8 @@ import {
   type SmeProfile,
   type VerificationLog,
 } from '@qist/domain';
-import { csvStream, pageByPage } from '../../lib/csv.js';
+import { tableRow, type CsvExport } from '../../db/csv-export.js';
+import { providers, smes } from '../../db/schema/index.js';
 import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { Principal } from '../../lib/principal.js';
@@ -53,9 +54,6 @@ function backOfficeRole(principal: Principal): BackOfficeRole {
 function assertLevel(actual: number, expected: number): void {
   if (actual !== expected) throw conflict(MESSAGES.wrongLevelForDecision);
 }
-
-/** Rows per page when a list is exported. */
-const EXPORT_BATCH = 500;
 
 export function createBackofficeService({ db, secret, now = () => new Date() }: BackofficeDeps) {
   const links: projections.DocumentLinks = { secret, now };
@@ -99,29 +97,21 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
       return { smes: rows.map((r) => projections.toSmeListItem(r.sme, r.email)), count };
     },
 
-    /** The SME list as CSV, read page by page with its filter and its visibility. */
-    exportSmes(principal: Principal, filter: Omit<PartyListQuery, 'page' | 'perPage'>) {
-      const visibility = visibilityFor(principal);
-      return csvStream(
-        ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'credit requested', 'credit limit', 'credit available', 'credit used', 'currency'],
-        (s: SmeListItem) => [
-          s._id, s.createdAt, s.auth_id.email, s.desc.title, s.info.firstname, s.info.lastname,
-          s.info.phone ? `+${s.info.phone.country_code} ${s.info.phone.number}` : '', s.level,
-          ...[s.credit.request, s.credit.limit, s.credit.amount, s.credit.spend].map((credit) => amountText(credit)), activeCurrency().code,
-        ],
-        pageByPage(async (page) => (await repo.listSmes(db, { ...filter, page, perPage: EXPORT_BATCH }, visibility)).rows.map((r) => projections.toSmeListItem(r.sme, r.email))),
-      );
+    /** The SME list as CSV, with its filter and its visibility: one statement read through a cursor. */
+    exportSmes(principal: Principal, filter: Omit<PartyListQuery, 'page' | 'perPage'>): CsvExport<Record<string, unknown>> {
+      return {
+        header: ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'credit requested', 'credit limit', 'credit available', 'credit used', 'currency'],
+        toCells: (raw) => smeCells(projections.toSmeListItem(tableRow(smes, raw), raw.email as string)),
+        query: repo.smeExportQuery(filter, visibilityFor(principal)),
+      };
     },
 
-    exportProviders(filter: Omit<PartyListQuery, 'page' | 'perPage'>) {
-      return csvStream(
-        ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'discount rate'],
-        (p: ProviderListItem) => [
-          p._id, p.createdAt, p.auth_id.email, p.desc.title, p.info.firstname, p.info.lastname,
-          p.info.phone ? `+${p.info.phone.country_code} ${p.info.phone.number}` : '', p.level, p.tax_rate ?? '',
-        ],
-        pageByPage(async (page) => (await repo.listProviders(db, { ...filter, page, perPage: EXPORT_BATCH })).rows.map((r) => projections.toProviderListItem(r.provider, r.email))),
-      );
+    exportProviders(filter: Omit<PartyListQuery, 'page' | 'perPage'>): CsvExport<Record<string, unknown>> {
+      return {
+        header: ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'discount rate'],
+        toCells: (raw) => providerCells(projections.toProviderListItem(tableRow(providers, raw), raw.email as string)),
+        query: repo.providerExportQuery(filter),
+      };
     },
 
     async listProviders(query: PartyListQuery) {
@@ -419,6 +409,23 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
       };
     },
   };
+}
+
+/** An SME's cells in the SME export. */
+export function smeCells(s: SmeListItem): unknown[] {
+  return [
+    s._id, s.createdAt, s.auth_id.email, s.desc.title, s.info.firstname, s.info.lastname,
+    s.info.phone ? `+${s.info.phone.country_code} ${s.info.phone.number}` : '', s.level,
+    ...[s.credit.request, s.credit.limit, s.credit.amount, s.credit.spend].map((credit) => amountText(credit)), activeCurrency().code,
+  ];
+}
+
+/** A supplier's cells in the supplier export. */
+export function providerCells(p: ProviderListItem): unknown[] {
+  return [
+    p._id, p.createdAt, p.auth_id.email, p.desc.title, p.info.firstname, p.info.lastname,
+    p.info.phone ? `+${p.info.phone.country_code} ${p.info.phone.number}` : '', p.level, p.tax_rate ?? '',
+  ];
 }
 
 export type BackofficeService = ReturnType<typeof createBackofficeService>;

@@ -25,7 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withTransaction, type Db } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../errors.js';
-import { sendCsv } from '../../lib/csv.js';
+import { CSV_COMPRESSION, sendCsv } from '../../db/csv-export.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import { readUpload } from '../../lib/multipart.js';
 import type { Authenticator, Principal } from '../../lib/principal.js';
@@ -122,16 +122,16 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       `/${role}/order/export`,
       {
         config: { access: [role] as const },
-        schema: { tags: [`${role} orders`], security, summary: 'The order list as CSV (same filter and access)', querystring: orderListQuery.pick({ status: true, late: true }), produces: ['text/csv'] },
+        compress: CSV_COMPRESSION, schema: { tags: [`${role} orders`], security, summary: 'The order list as CSV (same filter and access)', querystring: orderListQuery.pick({ status: true, late: true }), produces: ['text/csv'] },
       },
-      async (request, reply) => sendCsv(reply, 'orders', await fulfilment.exportOrders(principalOf(request), request.query)),
+      async (request, reply) => sendCsv(request, reply, 'orders', await fulfilment.exportOrders(principalOf(request), request.query)),
     );
   }
   for (const role of ['admin', 'bank'] as const) {
     app.get(
       `/${role}/installment/export`,
-      { config: { access: [role] as const }, schema: { tags: [`${role} orders`], security, summary: 'Every instalment as CSV', produces: ['text/csv'] } },
-      async (_request, reply) => sendCsv(reply, 'installments', await fulfilment.exportInstallments()),
+      { config: { access: [role] as const }, compress: CSV_COMPRESSION, schema: { tags: [`${role} orders`], security, summary: 'Every instalment as CSV', produces: ['text/csv'] } },
+      async (request, reply) => sendCsv(request, reply, 'installments', fulfilment.exportInstallments()),
     );
     app.get(
       `/${role}/installment/list`,

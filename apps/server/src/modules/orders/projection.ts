@@ -3,8 +3,19 @@
 import { basisPointsToFraction, fromMinorUnits, orderBreakdown, type Order, type OrderBreakdown, type OrderListItem } from '@qist/domain';
 import type { InstallmentRow, OrderRow } from './repository.js';
 
-/** Raw SQL answers carry timestamps as text; typed queries as Date. */
+/**
+ * Raw SQL answers carry timestamps as text; typed queries as Date. PostgreSQL's text of a timestamptz
+ * in UTC, `2026-01-02 03:04:05.123456+00` (the fraction optional), is rewritten without a Date (an
+ * export writes millions): the milliseconds are cut from the microseconds, as Date does.
+ */
 export function isoOf(value: Date | string): string {
+  if (typeof value === 'string') {
+    const n = value.length;
+    if (n >= 22 && n <= 29 && value.charCodeAt(4) === 45 && value.charCodeAt(10) === 32 && value.endsWith('+00') && (n === 22 || value.charCodeAt(19) === 46)) {
+      const fraction = n === 22 ? '000' : `${value.slice(20, n - 3)}00`;
+      return `${value.slice(0, 10)}T${value.slice(11, 19)}.${fraction.slice(0, 3)}Z`;
+    }
+  }
   return new Date(value).toISOString();
 }
 

@@ -186,14 +186,21 @@ function keptCount(scope: OrderScope, filter: OrderListFilter): SQL | undefined 
   return sum('rollup_orders', sql`true`);
 }
 
-/** A batch of a list's orders after a row (newest first), for exports that stream the whole list. */
-export async function orderBatch(db: Executor, scope: OrderScope, filter: OrderListFilter, after: OrderRow | undefined, limit: number): Promise<OrderRow[]> {
-  const page = after ? sql`and (o.created_at, o.id) < (${after.created_at}::timestamptz, ${after.id}::uuid)` : sql``;
-  const result = await db.execute<OrderRow>(
-    sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where ${scopeWhere(scope, filter)} ${page}
-        order by o.created_at desc, o.id desc limit ${limit}`,
-  );
-  return result.rows;
+/**
+ * A list's every order, newest first, as one statement an export reads through a cursor: only the
+ * export's columns (each is read a million times), in the order its line writes them, and no join:
+ * the SMEs' and suppliers' names are read once per party (partyCells), not once per order.
+ */
+export function orderExportQuery(scope: OrderScope, filter: OrderListFilter): SQL {
+  return sql`select o.id, o.created_at, o.sme_id, o.provider_id, o.amount, o.status, o.paid, o.late_active, o.late_once, o.tax_rate, o.description
+             from orders o where ${scopeWhere(scope, filter)}
+             order by o.created_at desc, o.id desc`;
+}
+
+/** The company and the account's email of each of these SMEs (smes) or suppliers (providers). */
+export function partyNames(table: 'smes' | 'providers', ids: string[]): SQL {
+  const parties = table === 'smes' ? sql`smes` : sql`providers`;
+  return sql`select x.id, x.company_title, u.email from ${parties} x join users u on u.id = x.user_id where x.id = any(${sql.param(ids)}::uuid[])`;
 }
 
 export async function findOrder(db: Executor, orderId: string, scope: OrderScope): Promise<OrderRow | undefined> {
@@ -267,26 +274,17 @@ export async function unpayInstallment(tx: Executor, installmentId: string): Pro
 
 export type InstallmentListRow = InstallmentRow & {
   order_status: number;
-  order_created_at?: Date | string;
   sme_id: string;
   sme_title: string | null;
   sme_email: string;
 };
 
-/** A batch of every instalment after a row, in the list's order, for the export. */
-export async function installmentBatch(db: Executor, after: InstallmentListRow | undefined, limit: number): Promise<InstallmentListRow[]> {
-  // The list's order: newest order first, its instalments in their order.
-  const page = after
-    ? sql`where (o.created_at, i.order_id) < (${after.order_created_at}::timestamptz, ${after.order_id}::uuid)
-          or ((o.created_at, i.order_id) = (${after.order_created_at}::timestamptz, ${after.order_id}::uuid) and i.position > ${after.position})`
-    : sql``;
-  const result = await db.execute<InstallmentListRow>(
-    sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status, o.created_at as order_created_at,
-          o.sme_id, s.company_title as sme_title, u.email as sme_email
-        from installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id
-        ${page} order by o.created_at desc, i.order_id desc, i.position limit ${limit}`,
-  );
-  return result.rows;
+/** Every instalment in the list's order (newest order first, its instalments in their order), for the export's cursor. */
+export function installmentExportQuery(): SQL {
+  return sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status,
+               o.sme_id, s.company_title as sme_title, u.email as sme_email
+             from installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id
+             order by o.created_at desc, i.order_id desc, i.position`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // SQL of pre-registrations.
 import { count, desc } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { preregistrations } from '../../db/schema/index.js';
 
@@ -20,6 +21,11 @@ export async function listPreregistrations(db: Db, page: { limit: number; offset
     .orderBy(desc(preregistrations.createdAt), desc(preregistrations.id))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** Every pre-registration in the list's order, for the export's cursor. */
+export function preregistrationExportQuery() {
+  return new QueryBuilder().select().from(preregistrations).orderBy(desc(preregistrations.createdAt), desc(preregistrations.id));
 }
 
 export async function countPreregistrations(db: Db): Promise<number> {

@@ -1,5 +1,5 @@
 // POST /api/v1/ads/form/register (public) and GET /api/v1/admin/form/list (admin).
-import { sendCsv } from '../../lib/csv.js';
+import { CSV_COMPRESSION, sendCsv } from '../../db/csv-export.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorEnvelope,
@@ -35,9 +35,9 @@ export const preregistrationRoutes: FastifyPluginAsyncZod<{ preregistration: Pre
     '/admin/form/export',
     {
       config: { access: ['admin'] },
-      schema: { tags: ['pre-registration'], summary: 'Pre-registered SMEs as CSV, newest first', security: [{ bearerAuth: [] }], produces: ['text/csv'] },
+      compress: CSV_COMPRESSION, schema: { tags: ['pre-registration'], summary: 'Pre-registered SMEs as CSV, newest first', security: [{ bearerAuth: [] }], produces: ['text/csv'] },
     },
-    async (_request, reply) => sendCsv(reply, 'pre-registrations', preregistration.export()),
+    async (request, reply) => sendCsv(request, reply, 'pre-registrations', preregistration.export()),
   );
 
   app.get(

@@ -10,8 +10,9 @@ import {
   type PreRegistrationItem,
 } from '@qist/domain';
 import type { Db } from '../../db/client.js';
+import { tableRow, type CsvExport } from '../../db/csv-export.js';
+import { preregistrations } from '../../db/schema/index.js';
 import type { Throttle } from '../throttle/service.js';
-import { csvStream, pageByPage } from '../../lib/csv.js';
 import * as repo from './repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -57,16 +58,13 @@ export function createPreregistrationService({ db, throttle, maxPerHour }: Prere
       return toItem(row);
     },
 
-    /** Every pre-registration as CSV, newest first, read page by page. */
-    export() {
-      return csvStream(
-        ['id', 'created at', 'company', 'business sector', 'year of establishment', 'email', 'phone', 'loan amount', 'currency'],
-        (f: PreRegistrationItem) => [
-          f._id, f.createdAt, f.CompanyName, f.BusinessSector, f.YearOfEstablishment, f.CompanyEmail, f.CompanyPhone,
-          amountText(f.LoanAmount), activeCurrency().code,
-        ],
-        pageByPage(async (page) => (await repo.listPreregistrations(db, { limit: 500, offset: (page - 1) * 500 })).map(toItem)),
-      );
+    /** Every pre-registration as CSV, newest first: one statement read through a cursor. */
+    export(): CsvExport<Record<string, unknown>> {
+      return {
+        header: ['id', 'created at', 'company', 'business sector', 'year of establishment', 'email', 'phone', 'loan amount', 'currency'],
+        toCells: (raw) => preregistrationCells(toItem(tableRow(preregistrations, raw))),
+        query: repo.preregistrationExportQuery(),
+      };
     },
 
     async list({ page, perPage }: PaginationQuery): Promise<{ forms: PreRegistrationItem[]; count: number }> {
@@ -77,6 +75,14 @@ export function createPreregistrationService({ db, throttle, maxPerHour }: Prere
       return { forms: rows.map(toItem), count };
     },
   };
+}
+
+/** A pre-registration's cells in the export. */
+export function preregistrationCells(f: PreRegistrationItem): unknown[] {
+  return [
+    f._id, f.createdAt, f.CompanyName, f.BusinessSector, f.YearOfEstablishment, f.CompanyEmail, f.CompanyPhone,
+    amountText(f.LoanAmount), activeCurrency().code,
+  ];
 }
 
 export type PreregistrationService = ReturnType<typeof createPreregistrationService>;

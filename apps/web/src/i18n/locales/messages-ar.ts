@@ -73,6 +73,7 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> & Parti
   loanAmountTooLarge: 'مبلغ التمويل كبير جدًا',
   preRegisterSuccess: 'تم التسجيل المسبق بنجاح',
   tooManyPreRegistrations: 'طلبات تسجيل مسبق كثيرة من هذا العنوان، يرجى المحاولة لاحقًا',
+  tooManyExports: 'يجري الآن تجهيز تنزيلات كثيرة، يرجى المحاولة بعد دقيقة',
   banned: 'للأسف تم حظرك !!!',
   downgraded: 'لم تُقبل مستنداتك. تم تخفيض مستواك !',
   rejectedByInsurances: 'للأسف تم رفضك من شركات التأمين !',
