@@ -15,8 +15,17 @@ async function run(tx: Executor, statements: string[]): Promise<void> {
  * reads through and makes writers wait): after a bulk load, or when the rollups' definition changed.
  */
 export async function rebuildRollups(tx: Tx): Promise<void> {
-  await tx.execute(sql.raw('lock table orders, installments, ledger_postings in share mode'));
-  for (const rollup of ROLLUPS) await run(tx, rebuildSql(rollup));
+  await run(tx, rebuildStatements());
+}
+
+/** The rebuild as plain statements, for a caller on a pg client of its own (a bulk load). */
+export function rebuildStatements(): string[] {
+  return ['lock table orders, installments, ledger_postings in share mode', ...ROLLUPS.flatMap(rebuildSql)];
+}
+
+/** Each rollup's comparison with its recomputation as a plain statement (rows only where they differ). */
+export function differenceStatements(limit = 20): { table: string; text: string }[] {
+  return ROLLUPS.map((rollup) => ({ table: rollup.table, text: differencesSql(rollup, limit) }));
 }
 
 /**
@@ -51,9 +60,9 @@ export interface RollupDifference {
 /** Every rollup compared with a full recomputation from its source, each in one statement (one snapshot). */
 export async function verifyRollups(db: Executor, limit = 20): Promise<RollupDifference[]> {
   const differences: RollupDifference[] = [];
-  for (const rollup of ROLLUPS) {
-    const result = await db.execute<Record<string, unknown>>(sql.raw(differencesSql(rollup, limit)));
-    if (result.rows.length > 0) differences.push({ table: rollup.table, rows: result.rows });
+  for (const { table, text } of differenceStatements(limit)) {
+    const result = await db.execute<Record<string, unknown>>(sql.raw(text));
+    if (result.rows.length > 0) differences.push({ table, rows: result.rows });
   }
   return differences;
 }

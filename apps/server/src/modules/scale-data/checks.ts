@@ -4,6 +4,7 @@
 // SME's credit is its receivable, and every order's instalments sum to its amount. Whole tables, so the
 // rows that were there before are proven with the new ones.
 import type pg from 'pg';
+import { differenceStatements } from '../../db/rollups/index.js';
 
 export interface CheckResult {
   name: string;
@@ -97,6 +98,17 @@ export async function checkScaleData(client: pg.PoolClient, run: Run = (_l, t, v
     sentence: scheduleOk
       ? `every one of ${schedule.orders} orders has instalments summing to its amount, and is paid exactly when none is unpaid`
       : `instalments are off: ${schedule.sum_off} orders whose instalments do not sum to their amount, ${schedule.paid_off} whose paid flag disagrees with them`,
+  });
+  // The rollups (ADR 23) equal their recomputation from the rows, each compared in one statement.
+  const drifted: string[] = [];
+  for (const { table, text } of differenceStatements()) {
+    await run(`rollup ${table}`, text);
+    if ((await client.query(text)).rows.length > 0) drifted.push(table);
+  }
+  results.push({
+    name: 'rollups',
+    ok: drifted.length === 0,
+    sentence: drifted.length === 0 ? 'every rollup equals its recomputation from the orders and the ledger' : `rollups differ from their recomputation: ${drifted.join(', ')}`,
   });
   return results;
 }

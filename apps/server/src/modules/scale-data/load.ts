@@ -5,8 +5,9 @@
 // checks prove what the foreign keys and the ledger's deferred triggers would have proven, before the
 // commit. See docs/decisions/0024-seed-at-scale.md.
 import { hash } from '@node-rs/argon2';
-import type { Currency } from '@qist/domain';
+import { ORDER_STATUS, type Currency } from '@qist/domain';
 import type pg from 'pg';
+import { rebuildStatements } from '../../db/rollups/index.js';
 import { at, CopyBuffer, CopyQueue, copyJob } from './copy.js';
 import { checkScaleData, type CheckResult } from './checks.js';
 import { Rng } from './random.js';
@@ -59,11 +60,17 @@ export function defaultCounts(orders: number): { smes: number; suppliers: number
 }
 
 /**
- * What the product keeps beside the orders, written from what the load wrote (today nothing beyond the
- * ledger and each SME's credit; the rollups of ADR 0023 will be filled here, set-based, from the rows).
+ * What the product keeps beside the orders, written from what the load wrote: a canceled order's unpaid
+ * instalments closed (as every cancel closes them, ADR 26), then the rollups (ADR 23) refilled from the
+ * rows, set-based, by the same statements a change of their definition runs.
  */
-export async function writeKeptBesideOrders(_client: pg.PoolClient, _run: (label: string, text: string, values?: unknown[]) => Promise<pg.QueryResult>): Promise<void> {
-  // Nothing yet: issue 20's rollups add their statements here.
+export async function writeKeptBesideOrders(_client: pg.PoolClient, run: (label: string, text: string, values?: unknown[]) => Promise<pg.QueryResult>): Promise<void> {
+  await run(
+    'closed instalments',
+    `update installments i set closed_at = o.updated_at from orders o
+     where o.id = i.order_id and o.status = ${ORDER_STATUS.canceled} and i.paid_at is null and i.closed_at is null`,
+  );
+  for (const statement of rebuildStatements()) await run('rollups', statement);
 }
 
 interface BackOffice {
