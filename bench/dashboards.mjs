@@ -23,14 +23,14 @@
 //   --no-build      do not build first
 //   --server-dist DIR  run this build of the server instead of apps/server/dist
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { exited, percentile, sleep, stopChild, waitFor } from './lib/process.mjs';
+import { percentile, sleep, startProduct, stopChild } from './lib/process.mjs';
 import { benchSignIn, fetchPost } from './lib/sign-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -167,25 +167,13 @@ async function main() {
     console.log(`seed:scale took ${fmt((Date.now() - seedStart) / 1000, 1)} s in all`);
 
     const logFile = path.join(dataDir, 'product.log');
-    const logFd = openSync(logFile, 'a');
     const startedAt = Date.now();
-    product = spawn(process.execPath, [path.join(distDir, 'main.js')], {
-      env: {
-        ...productEnv,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        LOGIN_MAX_FAILURES: '1000000',
-        JOBS_INTERVAL_SECONDS: '3600',
-      },
-      stdio: ['ignore', logFd, logFd],
-    });
-    closeSync(logFd);
-    const port = await waitFor(() => {
-      if (exited(product)) throw new Error(`the product exited:\n${readFileSync(logFile, 'utf8')}`);
-      const match = /serving on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'));
-      return match ? Number(match[1]) : undefined;
-    }, 'the product to listen', 180_000);
+    let port;
+    ({ child: product, port } = await startProduct({
+      distDir,
+      env: { ...productEnv, LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '1000000', JOBS_INTERVAL_SECONDS: '3600' },
+      logFile,
+    }));
     const base = `http://127.0.0.1:${port}`;
     console.log(`product (pid ${product.pid}) serving on ${base}, started in ${Date.now() - startedAt} ms`);
 

@@ -18,13 +18,13 @@
 //   --profile DIR   run the server with --cpu-prof into DIR (where its time goes: open in a profiler)
 // BENCH_SERVER_NODE_FLAGS='--max-semi-space-size=16' passes V8 flags to the server.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cpuSeconds, exited, postgresCpuSeconds, stopChild, waitFor } from './lib/process.mjs';
+import { cpuSeconds, postgresCpuSeconds, startProduct, stopChild } from './lib/process.mjs';
 import { benchSignIn, fetchPost } from './lib/sign-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -112,18 +112,10 @@ async function main() {
     const orders = Number((await pool.query('select count(*) from orders')).rows[0].count);
 
     const logFile = path.join(dataDir, 'product.log');
-    const logFd = openSync(logFile, 'w');
     const profile = [...(opts.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(opts.profile)] : []), ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
-    product = spawn(process.execPath, [...profile, path.join(distDir, 'main.js')], {
-      env: { ...productEnv, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '3600' },
-      stdio: ['ignore', logFd, logFd],
-    });
-    closeSync(logFd);
-    const port = await waitFor(() => {
-      if (exited(product)) throw new Error(`the product exited:\n${readFileSync(logFile, 'utf8')}`);
-      const match = /serving on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'));
-      return match ? Number(match[1]) : undefined;
-    }, 'the product to listen', 180_000);
+    writeFileSync(logFile, '');
+    let port;
+    ({ child: product, port } = await startProduct({ distDir, env: { ...productEnv, LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '3600' }, logFile, nodeArgs: profile }));
     const base = `http://127.0.0.1:${port}`;
     const token = await benchSignIn(fetchPost(base), 'admin@example.com', 'demo12345');
     const postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);

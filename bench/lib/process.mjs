@@ -1,6 +1,8 @@
 // What every bench needs around the processes it runs: waiting for a condition, stopping a child
 // cleanly, percentiles, and CPU seconds read from /proc (a process, or the whole PostgreSQL server).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -68,4 +70,23 @@ export function postgresCpuSeconds(postmasterPid) {
     }
   }
   return total;
+}
+
+/**
+ * Starts the built product (`distDir`/main.js, on a port of its choosing) with its output appended to
+ * `logFile`, and resolves once it serves: `{ child, port }`. A product that exits first rejects with its log.
+ */
+export async function startProduct({ distDir, env, logFile, nodeArgs = [] }) {
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...nodeArgs, path.join(distDir, 'main.js')], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  const port = await waitFor(() => {
+    if (exited(child)) throw new Error(`the product exited:\n${readFileSync(logFile, 'utf8')}`);
+    const match = /serving on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  }, 'the product to listen', 180_000);
+  return { child, port };
 }

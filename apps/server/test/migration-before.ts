@@ -6,7 +6,8 @@ import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { createDatabase, type Database } from '../src/db/client.js';
+import { sql } from 'drizzle-orm';
+import { createDatabase, type Database, type Db } from '../src/db/client.js';
 import { MIGRATIONS_FOLDER } from '../src/db/migrate.js';
 
 async function adminQuery(text: string): Promise<void> {
@@ -49,4 +50,15 @@ export function useDatabaseBefore(index: number): { open: () => Promise<Database
       return database;
     },
   };
+}
+
+/** An SME (level 8) and a supplier (level 5, 10% discount) written as plain rows, as an old database holds them. */
+export async function insertOldParties(db: Db): Promise<{ smeRow: string; providerRow: string }> {
+  const user = async (email: string, role: string) =>
+    (await db.execute<{ id: string }>(sql`insert into users (email, password_hash, role, name) values (${email}, 'x', ${role}, ${email}) returning id`)).rows[0]!.id;
+  const smeRow = (await db.execute<{ id: string }>(sql`insert into smes (user_id, level) values (${await user('old-sme@example.test', 'sme')}, 8) returning id`)).rows[0]!.id;
+  const providerRow = (
+    await db.execute<{ id: string }>(sql`insert into providers (user_id, level, tax_rate) values (${await user('old-supplier@example.test', 'provider')}, 5, 1000) returning id`)
+  ).rows[0]!.id;
+  return { smeRow, providerRow };
 }

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../src/db/migrate.js';
-import { useDatabaseBefore } from '../migration-before.js';
+import { insertOldParties, useDatabaseBefore } from '../migration-before.js';
 import { bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
 
 const HOUR = 3_600_000;
@@ -205,12 +205,7 @@ describe('migration 0021', () => {
     const database = await before.open();
     try {
       const db = database.db;
-      const user = async (email: string, role: string) =>
-        (await db.execute<{ id: string }>(sql`insert into users (email, password_hash, role, name) values (${email}, 'x', ${role}, ${email}) returning id`)).rows[0]!.id;
-      const smeRow = (await db.execute<{ id: string }>(sql`insert into smes (user_id, level) values (${await user('old-sme@example.test', 'sme')}, 8) returning id`)).rows[0]!.id;
-      const providerRow = (
-        await db.execute<{ id: string }>(sql`insert into providers (user_id, level, tax_rate) values (${await user('old-supplier@example.test', 'provider')}, 5, 1000) returning id`)
-      ).rows[0]!.id;
+      const { smeRow, providerRow } = await insertOldParties(db);
       const canceledAt = new Date('2026-02-03T04:05:06.000Z');
       const ids: Record<string, string> = {};
       for (const [name, status, reached, paidFirst] of [['canceled', -1, false, false], ['declined', -1, true, true], ['waiting', 1, true, true]] as const) {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
 import { uploadsDir } from '../../src/config.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import { useDatabaseBefore } from '../migration-before.js';
+import { insertOldParties, useDatabaseBefore } from '../migration-before.js';
 import { SAMPLE_FILES, bearer, body, createAccount, loginAs, multipart, useTestApp } from '../helpers.js';
 
 const HOUR = 3_600_000;
@@ -191,12 +191,7 @@ describe('migration 0009', () => {
     const database = await before.open();
     try {
       const db = database.db;
-      const user = async (email: string, role: string) =>
-        (await db.execute<{ id: string }>(sql`insert into users (email, password_hash, role, name) values (${email}, 'x', ${role}, ${email}) returning id`)).rows[0]!.id;
-      const smeRow = (await db.execute<{ id: string }>(sql`insert into smes (user_id, level) values (${await user('old-sme@example.test', 'sme')}, 8) returning id`)).rows[0]!.id;
-      const providerRow = (
-        await db.execute<{ id: string }>(sql`insert into providers (user_id, level, tax_rate) values (${await user('old-supplier@example.test', 'provider')}, 5, 1000) returning id`)
-      ).rows[0]!.id;
+      const { smeRow, providerRow } = await insertOldParties(db);
       // As a decline used to leave them: refunded and canceled, yet flagged paid (one instalment) and late now.
       const orders: [string, number, boolean, boolean, boolean][] = [
         ['created', 0, false, false, false],
