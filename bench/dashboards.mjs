@@ -234,7 +234,7 @@ async function main() {
     const roles = [
       { role: 'sme', email: busy.email, password: DEMO_PASSWORD, note: `${fmt(busy.orders)} orders`, sql: () => repo.smeFigures, args: [busy.user_id] },
       { role: 'provider', email: supplier.email, password: DEMO_PASSWORD, note: `${fmt(supplier.orders)} orders`, sql: () => repo.providerFigures, args: [supplier.user_id] },
-      { role: 'admin', email: 'admin@example.com', password: DEMO_PASSWORD, note: 'all orders', sql: () => repo.adminFigures, args: [] },
+      { role: 'admin', email: 'admin@example.com', password: DEMO_PASSWORD, note: 'all orders', sql: () => repo.adminFigures, args: [new Date()] },
       { role: 'bank', email: 'bank@example.com', password: DEMO_PASSWORD, note: 'all orders', sql: () => repo.bankFigures, args: [] },
       { role: 'insurance', email: 'insurer1@example.com', password: DEMO_PASSWORD, note: `${fmt(insured.n)} insured SMEs`, sql: () => repo.insuranceFigures, args: [insurer.insurance_company_id] },
     ];
