@@ -9,12 +9,17 @@ export type Cell = string | number | boolean | null;
 const SPECIAL = /[\\\t\n\r]/;
 
 /** One value in COPY text form: \N for null, backslash escapes for the few characters that need them. */
-function cell(value: Cell): string {
+export function cell(value: Cell): string {
   if (value === null) return '\\N';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (!SPECIAL.test(value)) return value;
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+/** A nullable cell of a row written with `line()`. */
+export function orNull(value: string | number | null): string | number {
+  return value === null ? '\\N' : value;
 }
 
 const DAY = 86_400_000;
@@ -42,7 +47,7 @@ export function at(ms: number | null): string | null {
 /** The rows of one table, gathered in chunks of text ready to stream. */
 export class CopyBuffer {
   readonly chunks: string[] = [];
-  private lines: string[] = [];
+  private chunk = '';
   rows = 0;
 
   constructor(
@@ -51,15 +56,23 @@ export class CopyBuffer {
   ) {}
 
   add(values: readonly Cell[]): void {
-    this.lines.push(values.map(cell).join('\t'));
+    this.line(values.map(cell).join('\t'));
+  }
+
+  /**
+   * A row already in COPY text form (tab-separated, \N for null): the hot tables' rows are written so,
+   * with `text()` around any text that is not generated here.
+   */
+  line(row: string): void {
+    this.chunk += `${row}\n`;
     this.rows += 1;
-    if (this.lines.length >= 5_000) this.flushLines();
+    if (this.chunk.length >= 1 << 18) this.flushLines();
   }
 
   private flushLines(): void {
-    if (this.lines.length === 0) return;
-    this.chunks.push(`${this.lines.join('\n')}\n`);
-    this.lines = [];
+    if (this.chunk.length === 0) return;
+    this.chunks.push(this.chunk);
+    this.chunk = '';
   }
 
   /** What was gathered since the last call, as one COPY job; the buffer starts empty again. */

@@ -7,7 +7,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Currency } from '@qist/domain';
 import type pg from 'pg';
-import { at, CopyBuffer, CopyQueue, copyJob } from './copy.js';
+import { at, cell, CopyBuffer, CopyQueue, copyJob, orNull } from './copy.js';
 import { checkScaleData, type CheckResult } from './checks.js';
 import { Rng } from './random.js';
 import { orderStory, STREAM, type World } from './story.js';
@@ -210,8 +210,10 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
             [ORDER_TABLES],
           )
         ).rows;
+    // Room for the index builds' sorts and the checks' hash joins and aggregates (this transaction only).
+    await client.query(`set local maintenance_work_mem = '1GB'`);
+    await client.query(`set local work_mem = '512MB'`);
     if (rebuild.length > 0) {
-      await client.query(`set local maintenance_work_mem = '1GB'`);
       for (const index of rebuild) await client.query(`drop index "${index.name}"`);
     }
 
@@ -249,30 +251,36 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
           const o = orderStory(world, i);
           const smeId = world.smes[o.smeIndex]!.id;
           const supplier = world.suppliers[o.supplierIndex]!;
-          orders.add([
-            o.id, smeId, supplier.id, o.amount, o.status, o.paid, o.description, o.taxRate, o.bankShareRate, o.verifyCode, o.invoiceFile,
-            o.lateActive, o.lateOnce, o.reachedSupplier, at(o.createdAt), at(o.updatedAt),
-          ]);
+          // Rows in COPY text form: every value here is generated (ids, numbers, fixed words, ISO times),
+          // so only the description, which carries a supplier's title, goes through cell()'s escaping.
+          const t = (ms: number | null) => orNull(at(ms));
+          const b = (flag: boolean) => (flag ? 't' : 'f');
+          orders.line(
+            `${o.id}\t${smeId}\t${supplier.id}\t${o.amount}\t${o.status}\t${b(o.paid)}\t${cell(o.description)}\t${o.taxRate}\t${o.bankShareRate}\t` +
+              `${orNull(o.verifyCode)}\t${orNull(o.invoiceFile)}\t${b(o.lateActive)}\t${b(o.lateOnce)}\t${b(o.reachedSupplier)}\t${t(o.createdAt)}\t${t(o.updatedAt)}`,
+          );
           for (const x of o.installments) {
-            installments.add([x.id, o.id, smeId, x.position, x.rate, x.amount, at(x.deadline), at(x.paidAt), at(x.reminderSentAt), at(x.lateNoticeSentAt)]);
+            installments.line(`${x.id}\t${o.id}\t${smeId}\t${x.position}\t${x.rate}\t${x.amount}\t${t(x.deadline)}\t${t(x.paidAt)}\t${t(x.reminderSentAt)}\t${t(x.lateNoticeSentAt)}`);
           }
-          const description = `${supplier.title}: ${o.description}`.slice(0, 200);
+          const description = cell(`${supplier.title}: ${o.description}`.slice(0, 200));
           for (const p of o.payments) {
-            payments.add([p.id, p.transactionId, SANDBOX_GATEWAY, `${SANDBOX_PAGE_PATH}${p.transactionId}`, o.id, smeId, p.installmentId, p.amount, p.status, at(p.createdAt), at(p.settledAt)]);
-            sandbox.add([p.transactionId, p.amount, description, p.status, at(p.createdAt), at(p.completedAt)]);
+            const started = t(p.createdAt);
+            payments.line(`${p.id}\t${p.transactionId}\t${SANDBOX_GATEWAY}\t${SANDBOX_PAGE_PATH}${p.transactionId}\t${o.id}\t${smeId}\t${p.installmentId}\t${p.amount}\t${p.status}\t${started}\t${t(p.settledAt)}`);
+            sandbox.line(`${p.transactionId}\t${p.amount}\t${description}\t${p.status}\t${started}\t${t(p.completedAt)}`);
             if (p.refundId && p.refundedAt !== null) {
-              const done = at(p.refundedAt + 1_000);
-              refunds.add([p.refundId, p.id, o.id, smeId, SANDBOX_GATEWAY, p.transactionId, p.amount, 'declined', 'succeeded', p.transactionId, 1, at(p.refundedAt), at(p.refundedAt), done, done]);
+              const decided = t(p.refundedAt);
+              const done = t(p.refundedAt + 1_000);
+              refunds.line(`${p.refundId}\t${p.id}\t${o.id}\t${smeId}\t${SANDBOX_GATEWAY}\t${p.transactionId}\t${p.amount}\tdeclined\tsucceeded\t${p.transactionId}\t1\t${decided}\t${decided}\t${done}\t${done}`);
             }
           }
           for (const e of o.entries) {
-            const when = at(e.at);
-            entries.add([e.id, e.entry.kind, o.id, smeId, e.paymentId, when]);
-            for (const p of e.entry.postings) postings.add([e.id, p.account, p.account === 'sme_receivable' ? smeId : null, o.id, p.amountMinor, when]);
+            const when = t(e.at);
+            entries.line(`${e.id}\t${e.entry.kind}\t${o.id}\t${smeId}\t${orNull(e.paymentId)}\t${when}`);
+            for (const p of e.entry.postings) postings.line(`${e.id}\t${p.account}\t${p.account === 'sme_receivable' ? smeId : '\\N'}\t${o.id}\t${p.amountMinor}\t${when}`);
           }
           if (o.approval) {
             const decided = o.approval.status === 'approved';
-            approvals.add([o.approval.id, o.id, o.amount, bank, at(o.approval.requestedAt), o.approval.status, decided ? approver : null, at(o.approval.decidedAt)]);
+            approvals.line(`${o.approval.id}\t${o.id}\t${o.amount}\t${bank}\t${t(o.approval.requestedAt)}\t${o.approval.status}\t${decided ? approver : '\\N'}\t${t(o.approval.decidedAt)}`);
           }
         }
         generating += performance.now() - sliceStart;
