@@ -90,7 +90,7 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
     if (!options.explain) return client.query(text, values);
     const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${text}`, values);
     log(`plan of ${label}:\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
-    return { rowCount: Number(/rows=(\d+)/.exec(plan.rows[0]?.['QUERY PLAN'] ?? '')?.[1] ?? 0) } as pg.QueryResult;
+    return plan as unknown as pg.QueryResult;
   };
 
   const seedTag = String(options.seed);
@@ -332,7 +332,7 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       // About half the SMEs are insured by the first insurance company, the rest by the next one.
       const insurerA = backOffice.insurers[0]!;
       const insurerB = backOffice.insurers[1] ?? insurerA;
-      const result = await run(
+      await run(
         'verification logs',
         `insert into verification_logs (user_id, level, "desc", code, params, operator_user_id, operator_role, created_at)
          select n.user_id, l.level, '', (array['accountCreated','emailVerified','phoneVerified','infoAdded','documentsUploaded','verified','verified','creditGranted','activated'])[l.level + 1],
@@ -346,15 +346,20 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
          cross join lateral generate_series(0, case when n.role = 'sme' then 8 else 5 end) l(level)`,
         [backOffice.adminId, insurerA.userId, insurerB.userId, insurerA.company, insurerB.company, world.minorFactor, backOffice.bankIds[0]],
       );
-      count('verification_logs', result.rowCount ?? 0);
-      const categories = await run(
+      await run(
         'party categories',
         `insert into party_categories (user_id, category_id)
          select n.user_id, c.ids[1 + (n.n % cardinality(c.ids))]
          from scale_new_parties n, (select array_agg(id order by title) as ids from categories) c
          where cardinality(c.ids) > 0`,
       );
-      count('party_categories', categories.rowCount ?? 0);
+      // Counted afterwards: under --explain the statements answer with their plans.
+      const written = await client.query<{ logs: number; categories: number }>(
+        `select (select count(*) from verification_logs l join scale_new_parties n on n.user_id = l.user_id)::int as logs,
+                (select count(*) from party_categories c join scale_new_parties n on n.user_id = c.user_id)::int as categories`,
+      );
+      count('verification_logs', written.rows[0]?.logs ?? 0);
+      count('party_categories', written.rows[0]?.categories ?? 0);
       await writeKeptBesideOrders(client, run);
     });
 
