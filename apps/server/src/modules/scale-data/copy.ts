@@ -45,9 +45,13 @@ export function at(ms: number | null): string | null {
 }
 
 /** The rows of one table, gathered in chunks of text ready to stream. */
+/** Bytes of one chunk of COPY data: rows are written into buffers, outside the JavaScript heap the GC walks. */
+const CHUNK_BYTES = 1 << 20;
+
 export class CopyBuffer {
-  readonly chunks: string[] = [];
-  private chunk = '';
+  readonly chunks: Buffer[] = [];
+  private buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
   rows = 0;
 
   constructor(
@@ -61,18 +65,22 @@ export class CopyBuffer {
 
   /**
    * A row already in COPY text form (tab-separated, \N for null): the hot tables' rows are written so,
-   * with `text()` around any text that is not generated here.
+   * with `cell()` around any text that is not generated here.
    */
   line(row: string): void {
-    this.chunk += `${row}\n`;
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: a row that might not fit starts a new chunk.
+    if (this.used + 3 * row.length + 1 > CHUNK_BYTES) this.flushLines();
+    this.used += this.buffer.write(row, this.used);
+    this.buffer[this.used] = 10;
+    this.used += 1;
     this.rows += 1;
-    if (this.chunk.length >= 1 << 18) this.flushLines();
   }
 
   private flushLines(): void {
-    if (this.chunk.length === 0) return;
-    this.chunks.push(this.chunk);
-    this.chunk = '';
+    if (this.used === 0) return;
+    this.chunks.push(this.buffer.subarray(0, this.used));
+    this.buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
   }
 
   /** What was gathered since the last call, as one COPY job; the buffer starts empty again. */
@@ -87,7 +95,7 @@ export class CopyBuffer {
 export interface CopyJob {
   table: string;
   columns: readonly string[];
-  chunks: string[];
+  chunks: Buffer[];
   rows: number;
 }
 
