@@ -13,6 +13,7 @@ import { Rng } from './random.js';
 import { orderStory, STREAM, type World } from './story.js';
 
 export const SANDBOX_GATEWAY = 'sandbox';
+/** The sandbox's payment page (modules/orders/sandbox-gateway.ts), as its payments' rows name it. */
 const SANDBOX_PAGE_PATH = '/gateway/sandbox/';
 /** Every account the load makes signs in with this password (the demo's). */
 export const SCALE_PASSWORD = 'demo12345';
@@ -140,8 +141,6 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       bankShareRate: settings?.bank_share_rate ?? 1000,
       payoutApprovalThreshold: Number(settings?.payout_approval_threshold ?? 0),
       minorFactor: 10 ** options.currency.minorUnit,
-      gateway: SANDBOX_GATEWAY,
-      sandboxPagePath: SANDBOX_PAGE_PATH,
     };
 
     // ---- the parties
