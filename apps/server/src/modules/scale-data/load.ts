@@ -50,8 +50,6 @@ export interface ScaleReport {
 
 export class ScaleRefusal extends Error {}
 
-/** The tables a batch of orders writes to. */
-const ORDER_TABLES = ['orders', 'installments', 'payments', 'sandbox_transactions', 'refunds', 'ledger_entries', 'ledger_postings', 'payout_approvals'];
 
 /** Defaults that keep the shape of the issue's bench: 50 orders per SME, 100 SMEs per supplier. */
 export function defaultCounts(orders: number): { smes: number; suppliers: number } {
@@ -197,24 +195,8 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       }
     });
 
-    // ---- secondary indexes: built once after the load rather than row by row (a new database only)
-    const rebuild = options.append
-      ? []
-      : (
-          await client.query<{ name: string; definition: string }>(
-            `select indexname as name, indexdef as definition from pg_indexes
-             where schemaname = current_schema() and tablename = any($1)
-               and indexname not in (select conname from pg_constraint where contype in ('p', 'u', 'x'))
-             order by tablename, indexname`,
-            [ORDER_TABLES],
-          )
-        ).rows;
-    // Room for the index builds' sorts and the checks' hash joins and aggregates (this transaction only).
-    await client.query(`set local maintenance_work_mem = '1GB'`);
+    // Room for the checks' hash joins and aggregates (this transaction only).
     await client.query(`set local work_mem = '512MB'`);
-    if (rebuild.length > 0) {
-      for (const index of rebuild) await client.query(`drop index "${index.name}"`);
-    }
 
     // ---- the orders, batch by batch: every table's rows of a batch, then one COPY per table
     await timed('orders and money', async () => {
@@ -296,12 +278,6 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       phases.push({ phase: '  generating rows (Node, overlapping the copies)', seconds: generating / 1000 });
       for (const [table, seconds] of queue.seconds) phases.push({ phase: `  copy ${table}`, seconds });
     });
-
-    if (rebuild.length > 0) {
-      await timed(`indexes (${rebuild.length} rebuilt)`, async () => {
-        for (const index of rebuild) await client.query(index.definition);
-      });
-    }
 
     // ---- what follows from the rows, set-based
     await timed('credit and verification logs', async () => {
