@@ -50,6 +50,11 @@ export interface ScaleReport {
 
 export class ScaleRefusal extends Error {}
 
+/** The tables a batch of orders writes to. */
+const ORDER_TABLES = ['orders', 'installments', 'payments', 'sandbox_transactions', 'refunds', 'ledger_entries', 'ledger_postings', 'payout_approvals'];
+/** Columns whose generated values grow with the order index (ids from random.ts, sbx_ + a payment id). */
+const GROWING_KEYS = ['id', 'order_id', 'entry_id', 'payment_id', 'installment_id', 'transaction_id'];
+
 
 /** Defaults that keep the shape of the issue's bench: 50 orders per SME, 100 SMEs per supplier. */
 export function defaultCounts(orders: number): { smes: number; suppliers: number } {
@@ -195,8 +200,29 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       }
     });
 
-    // Room for the checks' hash joins and aggregates (this transaction only).
+    // Room for the index builds' sorts and the checks' hash joins and aggregates (this transaction only).
+    await client.query(`set local maintenance_work_mem = '1GB'`);
     await client.query(`set local work_mem = '512MB'`);
+
+    // ---- indexes whose keys land all over the tree (times, SMEs, accounts, statuses) are built once
+    // after the copies, on a new database; those led by an id that grows with the order index (and the
+    // primary keys) are appended to as the rows arrive, which costs little.
+    const rebuild = options.append
+      ? []
+      : (
+          await client.query<{ name: string; definition: string }>(
+            `select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
+             from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+             join pg_namespace n on n.oid = t.relnamespace
+             join pg_attribute a on a.attrelid = t.oid and a.attnum = x.indkey[0]
+             where n.nspname = current_schema() and t.relname = any($1) and not x.indisprimary
+               and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+               and a.attname <> all($2)
+             order by t.relname, i.relname`,
+            [ORDER_TABLES, GROWING_KEYS],
+          )
+        ).rows;
+    for (const index of rebuild) await client.query(`drop index "${index.name}"`);
 
     // ---- the orders, batch by batch: every table's rows of a batch, then one COPY per table
     await timed('orders and money', async () => {
@@ -278,6 +304,12 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       phases.push({ phase: '  generating rows (Node, overlapping the copies)', seconds: generating / 1000 });
       for (const [table, seconds] of queue.seconds) phases.push({ phase: `  copy ${table}`, seconds });
     });
+
+    if (rebuild.length > 0) {
+      await timed(`indexes (${rebuild.length} built after the copies)`, async () => {
+        for (const index of rebuild) await client.query(index.definition);
+      });
+    }
 
     // ---- what follows from the rows, set-based
     await timed('credit and verification logs', async () => {
