@@ -203,6 +203,9 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
     // Room for the index builds' sorts and the checks' hash joins and aggregates (this transaction only).
     await client.query(`set local maintenance_work_mem = '1GB'`);
     await client.query(`set local work_mem = '512MB'`);
+    // A parallel plan has each worker build the same hash of a parent table (or aggregate the same
+    // postings) again: on two cores that is twice the work for the checks, not half the time.
+    await client.query(`set local max_parallel_workers_per_gather = 0`);
 
     // ---- indexes whose keys land all over the tree (times, SMEs, accounts, statuses) are built once
     // after the copies, on a new database; those led by an id that grows with the order index (and the
