@@ -25,7 +25,7 @@ credit = receivable, instalments = order amount), then analyzed.
   --suppliers K   new verified suppliers (default: SMEs / 100)
   --seed S        a whole number; the same seed (and --now) gives the same data (default 1)
   --months M      how far back the orders go (default 12)
-  --batch B       orders generated and streamed per round (default 10000)
+  --batch B       orders generated and streamed per round (default 25000)
   --now ISO       the moment the data ends at (default: now, to the second)
   --append        add to a database that already holds orders other than the demo's
                   (refused without it; a seed already loaded is refused always)
@@ -76,7 +76,7 @@ try {
     suppliers: wholeNumber('suppliers', values.suppliers, Math.max(1, Math.ceil(smes / 100))),
     seed: wholeNumber('seed', values.seed, 1, 0),
     months: wholeNumber('months', values.months, 12),
-    batch: wholeNumber('batch', values.batch, 10_000),
+    batch: wholeNumber('batch', values.batch, 25_000),
     now,
     append: values.append,
     explain: values.explain,

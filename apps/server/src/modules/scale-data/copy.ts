@@ -9,12 +9,17 @@ export type Cell = string | number | boolean | null;
 const SPECIAL = /[\\\t\n\r]/;
 
 /** One value in COPY text form: \N for null, backslash escapes for the few characters that need them. */
-function cell(value: Cell): string {
+export function cell(value: Cell): string {
   if (value === null) return '\\N';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (!SPECIAL.test(value)) return value;
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+/** A nullable cell of a row written with `line()`. */
+export function orNull(value: string | number | null): string | number {
+  return value === null ? '\\N' : value;
 }
 
 const DAY = 86_400_000;
@@ -40,9 +45,13 @@ export function at(ms: number | null): string | null {
 }
 
 /** The rows of one table, gathered in chunks of text ready to stream. */
+/** Bytes of one chunk of COPY data: rows are written into buffers, outside the JavaScript heap the GC walks. */
+const CHUNK_BYTES = 1 << 20;
+
 export class CopyBuffer {
-  readonly chunks: string[] = [];
-  private lines: string[] = [];
+  readonly chunks: Buffer[] = [];
+  private buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
   rows = 0;
 
   constructor(
@@ -51,15 +60,27 @@ export class CopyBuffer {
   ) {}
 
   add(values: readonly Cell[]): void {
-    this.lines.push(values.map(cell).join('\t'));
+    this.line(values.map(cell).join('\t'));
+  }
+
+  /**
+   * A row already in COPY text form (tab-separated, \N for null): the hot tables' rows are written so,
+   * with `cell()` around any text that is not generated here.
+   */
+  line(row: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: a row that might not fit starts a new chunk.
+    if (this.used + 3 * row.length + 1 > CHUNK_BYTES) this.flushLines();
+    this.used += this.buffer.write(row, this.used);
+    this.buffer[this.used] = 10;
+    this.used += 1;
     this.rows += 1;
-    if (this.lines.length >= 5_000) this.flushLines();
   }
 
   private flushLines(): void {
-    if (this.lines.length === 0) return;
-    this.chunks.push(`${this.lines.join('\n')}\n`);
-    this.lines = [];
+    if (this.used === 0) return;
+    this.chunks.push(this.buffer.subarray(0, this.used));
+    this.buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
   }
 
   /** What was gathered since the last call, as one COPY job; the buffer starts empty again. */
@@ -74,7 +95,7 @@ export class CopyBuffer {
 export interface CopyJob {
   table: string;
   columns: readonly string[];
-  chunks: string[];
+  chunks: Buffer[];
   rows: number;
 }
 

@@ -41,8 +41,6 @@ export interface World {
   payoutApprovalThreshold: number;
   /** 10^minor unit of the currency. */
   minorFactor: number;
-  gateway: string;
-  sandboxPagePath: string;
 }
 
 export interface StoryInstallment {
