@@ -135,6 +135,21 @@ describe("an insurance company's decision", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/insurance/sme'));
   });
 
+  it('toasts and goes back once the decision is saved, while the profile refreshes to its new level (which shows no form)', async () => {
+    let decided = false;
+    const { user, router } = openSme('insurance', 6, {
+      [`GET /api/v1/insurance/sme/show/${SME_ID}`]: () => ok({ sme: smeProfile({ level: decided ? 7 : 6 }) }),
+      'POST /api/v1/insurance/sme/verify': () => {
+        decided = true;
+        return ok({ level: 7 });
+      },
+    });
+    await profileLoaded();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Done!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/insurance/sme'));
+  });
+
   it('needs a description for a plain reject, and sends the typed one', async () => {
     const { user, fetchMock } = openSme('insurance', 6, { 'POST /api/v1/insurance/sme/reject': ok({ level: -2 }) });
     await profileLoaded();

@@ -105,10 +105,7 @@ export function InstallmentsForm({ sme }: { sme: SmeProfile }) {
   const planError = errors.installments?.root?.message ?? errors.installments?.message;
 
   const onSubmit = handleSubmit((values) =>
-    activate.mutate(
-      { smeId: sme._id, desc: values.desc, installments: toInstallmentFractions(values) },
-      { onSuccess: done },
-    ),
+    done(activate.mutateAsync({ smeId: sme._id, desc: values.desc, installments: toInstallmentFractions(values) })),
   );
 
   return (

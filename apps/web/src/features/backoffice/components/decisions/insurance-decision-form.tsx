@@ -57,16 +57,16 @@ export function InsuranceDecisionForm({ sme }: { sme: SmeProfile }) {
   const decide = (values: InsuranceDecisionValues) => {
     switch (values.action) {
       case 'verify':
-        verify.mutate({ smeId: sme._id, desc: values.desc, credit: values.credit }, { onSuccess: done });
+        done(verify.mutateAsync({ smeId: sme._id, desc: values.desc, credit: values.credit }));
         return;
       case 'reject':
         ask(t('decision.confirm.reject'), () =>
-          reject.mutate({ smeId: sme._id, desc: values.desc, full: false }, { onSuccess: done }),
+          done(reject.mutateAsync({ smeId: sme._id, desc: values.desc, full: false })),
         );
         return;
       case 'fullReject':
         ask(t('decision.confirm.insuranceFullReject'), () =>
-          reject.mutate({ smeId: sme._id, desc: INSURANCE_FULL_REJECT_DESC, full: true }, { onSuccess: done }),
+          done(reject.mutateAsync({ smeId: sme._id, desc: INSURANCE_FULL_REJECT_DESC, full: true })),
         );
     }
   };

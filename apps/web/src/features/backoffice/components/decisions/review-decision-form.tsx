@@ -47,12 +47,12 @@ export function ReviewDecisionForm({ role, sme }: { role: 'admin' | 'bank'; sme:
 
   const decide = ({ action, desc }: ReviewDecisionValues) => {
     if (action === 'verify') {
-      verify.mutate({ smeId: sme._id, desc }, { onSuccess: done });
+      done(verify.mutateAsync({ smeId: sme._id, desc }));
       return;
     }
     const full = action === 'fullReject';
     ask(t(full ? 'decision.confirm.fullReject' : 'decision.confirm.reject'), () =>
-      reject.mutate({ smeId: sme._id, desc, full }, { onSuccess: done }),
+      done(reject.mutateAsync({ smeId: sme._id, desc, full })),
     );
   };
 

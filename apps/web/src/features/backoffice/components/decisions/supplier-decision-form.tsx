@@ -52,15 +52,12 @@ export function SupplierDecisionForm({ provider }: { provider: ProviderProfile }
 
   const decide = (values: SupplierDecisionValues) => {
     if (values.action === 'verify') {
-      verify.mutate(
-        { providerId: provider._id, desc: values.desc, taxRate: percentToFraction(values.discount) },
-        { onSuccess: done },
-      );
+      done(verify.mutateAsync({ providerId: provider._id, desc: values.desc, taxRate: percentToFraction(values.discount) }));
       return;
     }
     const full = values.action === 'fullReject';
     ask(t(full ? 'decision.confirm.supplierFullReject' : 'decision.confirm.supplierReject'), () =>
-      reject.mutate({ providerId: provider._id, desc: values.desc, full }, { onSuccess: done }),
+      done(reject.mutateAsync({ providerId: provider._id, desc: values.desc, full })),
     );
   };
 
