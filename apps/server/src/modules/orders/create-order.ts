@@ -32,30 +32,47 @@ export async function readOrderContext(db: Db, smeUserId: string, providerId: st
   return result.rows[0];
 }
 
+// Orders written together: one statement for several orders of different SMEs (order-writer.ts sends
+// whatever arrived while the previous statements ran). Each SME's credit is reserved by the conditional
+// UPDATE of its own row, so an order whose SME lacks the credit is simply not written while the others
+// are. The SMEs' rows are locked in id order first, so two statements of several SMEs each cannot
+// deadlock on them. Inputs are parallel arrays; the schedule's, the postings' and the messages' rows
+// name their order by its position in the batch ($n arrays).
 const CREATE_SQL = `
-with sme as (
-  update smes set credit_spend = credit_spend + $3, credit_amount = credit_amount - $3, updated_at = $8
-  where id = $2 and level = $9 and credit_amount >= $3
-  returning id
+with input as (
+  select * from unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::uuid[], $5::text[], $6::int[], $7::int[], $8::timestamptz[])
+    as i(order_id, sme_id, amount, provider_id, description, tax_rate, bank_share_rate, created_at)
+), locked as (
+  select s.id from smes s where s.id in (select sme_id from input) order by s.id for no key update
+), sme as (
+  update smes s set credit_spend = s.credit_spend + i.amount, credit_amount = s.credit_amount - i.amount, updated_at = i.created_at
+  from input i join locked l on l.id = i.sme_id
+  where s.id = i.sme_id and s.level = $9 and s.credit_amount >= i.amount
+  returning s.id
 ), ord as (
   insert into orders (id, sme_id, provider_id, amount, description, tax_rate, bank_share_rate, created_at, updated_at)
-  select $1, sme.id, $4, $3, $5, $6, $7, $8, $8 from sme
-  returning id, sme_id
+  select i.order_id, i.sme_id, i.provider_id, i.amount, i.description, i.tax_rate, i.bank_share_rate, i.created_at, i.created_at
+  from input i join sme on sme.id = i.sme_id
+  returning id, sme_id, created_at
 ), schedule as (
   insert into installments (order_id, sme_id, position, rate, amount, deadline)
   select ord.id, ord.sme_id, s.position, s.rate, s.amount, s.deadline
-  from ord, unnest($10::int[], $11::int[], $12::bigint[], $13::timestamptz[]) as s(position, rate, amount, deadline)
+  from unnest($10::uuid[], $11::int[], $12::int[], $13::bigint[], $14::timestamptz[]) as s(order_id, position, rate, amount, deadline)
+  join ord on ord.id = s.order_id
 ), entry as (
-  insert into ledger_entries (kind, order_id, sme_id, created_at) select $14, ord.id, ord.sme_id, $8 from ord
-  returning id, order_id, sme_id
+  insert into ledger_entries (kind, order_id, sme_id, created_at) select $15, ord.id, ord.sme_id, ord.created_at from ord
+  returning id, order_id, sme_id, created_at
 ), postings as (
   insert into ledger_postings (entry_id, account, sme_id, order_id, amount, created_at)
-  select entry.id, p.account, case when p.account = $17 then entry.sme_id end, entry.order_id, p.amount, $8
-  from entry, unnest($15::text[], $16::bigint[]) as p(account, amount)
+  select entry.id, p.account, case when p.account = $18 then entry.sme_id end, entry.order_id, p.amount, entry.created_at
+  from unnest($16::uuid[], $17::text[], $19::bigint[]) as p(order_id, account, amount)
+  join entry on entry.order_id = p.order_id
 ), messages as (
   insert into outbox_messages (channel, recipient, subject, body, status)
   select m.channel, m.recipient, m.subject, m.body, m.status
-  from ord, unnest($18::text[], $19::text[], $20::text[], $21::text[], $22::text[]) as m(channel, recipient, subject, body, status)
+  from unnest($20::uuid[], $21::text[], $22::text[], $23::text[], $24::text[], $25::text[])
+    as m(order_id, channel, recipient, subject, body, status)
+  join ord on ord.id = m.order_id
 )
 select id from ord`;
 
@@ -67,39 +84,54 @@ export interface NewOrder {
   description: string;
   taxRate: number;
   bankShareRate: number;
-  now: Date;
-  activeLevel: number;
+  createdAt: Date;
   schedule: { index: number; rateBasisPoints: number; amountMinor: number; deadline: Date }[];
   entry: { kind: string; postings: { account: string; amountMinor: number }[] };
-  receivableAccount: string;
   messages: { channel: string; recipient: string; subject: string; body: string; status: string }[];
 }
 
-/** True when the order was written; false when the credit did not cover it (then nothing was). */
-export async function writeOrder(db: Db, o: NewOrder): Promise<boolean> {
+/** What every order of one statement shares: the level its SME must be at, the ledger's names. */
+export interface OrderBatchTerms {
+  activeLevel: number;
+  entryKind: string;
+  receivableAccount: string;
+}
+
+/**
+ * Writes orders of different SMEs in one statement; the ids of those written (an SME whose credit did not
+ * cover its order has nothing written). Throws when the statement fails: then nothing was written.
+ */
+export async function writeOrders(db: Db, orders: NewOrder[], terms: OrderBatchTerms): Promise<Set<string>> {
+  if (new Set(orders.map((o) => o.smeId)).size !== orders.length) throw new Error('one order per SME in a statement');
+  for (const o of orders) if (o.entry.kind !== terms.entryKind) throw new Error(`an order's entry is ${o.entry.kind}, not ${terms.entryKind}`);
+  const each = <T>(pick: (o: NewOrder) => T) => orders.map(pick);
+  const flat = <R, T>(rows: (o: NewOrder) => R[], pick: (r: R, o: NewOrder) => T) => orders.flatMap((o) => rows(o).map((r) => pick(r, o)));
   const result = await namedQuery<{ id: string }>(db, 'qist_order_create', CREATE_SQL, [
-    o.orderId,
-    o.smeId,
-    o.amountMinor,
-    o.providerId,
-    o.description,
-    o.taxRate,
-    o.bankShareRate,
-    o.now,
-    o.activeLevel,
-    o.schedule.map((s) => s.index),
-    o.schedule.map((s) => s.rateBasisPoints),
-    o.schedule.map((s) => s.amountMinor),
-    o.schedule.map((s) => s.deadline),
-    o.entry.kind,
-    o.entry.postings.map((p) => p.account),
-    o.entry.postings.map((p) => p.amountMinor),
-    o.receivableAccount,
-    o.messages.map((m) => m.channel),
-    o.messages.map((m) => m.recipient),
-    o.messages.map((m) => m.subject),
-    o.messages.map((m) => m.body),
-    o.messages.map((m) => m.status),
+    each((o) => o.orderId),
+    each((o) => o.smeId),
+    each((o) => o.amountMinor),
+    each((o) => o.providerId),
+    each((o) => o.description),
+    each((o) => o.taxRate),
+    each((o) => o.bankShareRate),
+    each((o) => o.createdAt),
+    terms.activeLevel,
+    flat((o) => o.schedule, (_, o) => o.orderId),
+    flat((o) => o.schedule, (s) => s.index),
+    flat((o) => o.schedule, (s) => s.rateBasisPoints),
+    flat((o) => o.schedule, (s) => s.amountMinor),
+    flat((o) => o.schedule, (s) => s.deadline),
+    terms.entryKind,
+    flat((o) => o.entry.postings, (_, o) => o.orderId),
+    flat((o) => o.entry.postings, (p) => p.account),
+    terms.receivableAccount,
+    flat((o) => o.entry.postings, (p) => p.amountMinor),
+    flat((o) => o.messages, (_, o) => o.orderId),
+    flat((o) => o.messages, (m) => m.channel),
+    flat((o) => o.messages, (m) => m.recipient),
+    flat((o) => o.messages, (m) => m.subject),
+    flat((o) => o.messages, (m) => m.body),
+    flat((o) => o.messages, (m) => m.status),
   ]);
-  return result.rowCount === 1;
+  return new Set(result.rows.map((r) => r.id));
 }

@@ -38,7 +38,8 @@ import type { RefundQueue } from './refund-worker.js';
 import type { Outbox } from '../notifications/outbox.js';
 import { isCallbackSignatureValid, type GatewayVerdict, type PaymentGateway } from './gateway.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
-import { readOrderContext, writeOrder } from './create-order.js';
+import { readOrderContext } from './create-order.js';
+import { createOrderWriter, type OrderWriterOptions } from './order-writer.js';
 import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice, type NoticeRecipient } from './notices.js';
 import { toOrder, toOrderListItem } from './projection.js';
 import { cancelLockedOrder, wrongStatus } from './steps.js';
@@ -60,6 +61,8 @@ export interface OrdersDeps {
   /** Where what the gateway answered and was not settled is written (the app's log). */
   log?: (detail: Record<string, unknown>, message: string) => void;
   clock?: () => Date;
+  /** How orders share statements under load (order-writer.ts). */
+  orderWriterOptions?: OrderWriterOptions;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -78,8 +81,10 @@ export function createOrdersService({
   currency,
   log = () => {},
   clock = () => new Date(),
+  orderWriterOptions,
 }: OrdersDeps) {
   const perSme = createKeyedQueue();
+  const orderWriter = createOrderWriter(db, orderWriterOptions);
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
   async function notify(tx: Executor, to: NoticeRecipient, notice: Bilingual<Notice>) {
@@ -203,15 +208,15 @@ export function createOrdersService({
         description: input.description,
         taxRate: context.tax_rate,
         bankShareRate: context.bank_share_rate ?? fractionToBasisPoints(DEFAULT_SHARE_RATE),
-        now,
-        activeLevel: SME_LEVEL.adminActivated,
+        createdAt: now,
         schedule: buildSchedule(amountMinor, context.installment_plan, now),
         entry: orderCreatedEntry(amountMinor),
-        receivableAccount: LEDGER_ACCOUNTS.smeReceivable,
         messages,
       };
-      // One write per SME at a time from this process; the conditional UPDATE decides across processes.
-      const written = await perSme.run(context.sme_id, () => writeOrder(db, order));
+      const terms = { activeLevel: SME_LEVEL.adminActivated, entryKind: order.entry.kind, receivableAccount: LEDGER_ACCOUNTS.smeReceivable };
+      // One write per SME at a time from this process (orders of different SMEs share statements under
+      // load: order-writer.ts); the conditional UPDATE decides across processes.
+      const written = await perSme.run(context.sme_id, () => orderWriter.write(order, terms));
       if (!written) {
         // Another order took the credit between the read and the write; nothing was written.
         const state = await repo.findSmeCredit(db, userId);
