@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_ACCOUNTS, SME_LEVEL, buildSchedule, orderCreatedEntry } from '@qist/domain';
+import { LEDGER_ACCOUNTS, PROVIDER_LEVEL, SME_LEVEL, buildSchedule, orderCreatedEntry } from '@qist/domain';
 import { createDatabase } from '../../src/db/client.js';
-import type { NewOrder } from '../../src/modules/orders/create-order.js';
+import { readOrderContexts, type NewOrder } from '../../src/modules/orders/create-order.js';
 import { createOrderWriter } from '../../src/modules/orders/order-writer.js';
 import { bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
 
@@ -157,6 +157,32 @@ describe('orders sharing statements', () => {
     const credits = await creditOf(ids);
     expect(credits.every((c) => c.spend === 16 * 100 && c.amount === 1_000_000 - 1_600 && c.receivable === 1_600 && c.orders === 16)).toBe(true);
     expect(await ledgerTotal()).toBe(0);
+  });
+});
+
+describe('orders reading their context together', () => {
+  it('answers each request in its place: its SME, and the supplier only when at the level asked', async () => {
+    const verified = await supplier();
+    const pending = await partyId('providers', (await createAccount(ctx.db, { role: 'provider', level: 4 })).id);
+    const sme = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit: 7_000, plan: [5000, 5000] });
+    const other = await createAccount(ctx.db, { role: 'sme', level: 6 });
+    const notAnSme = await createAccount(ctx.db, { role: 'provider', level: 5 });
+    const contexts = await readOrderContexts(
+      ctx.db,
+      [
+        { smeUserId: sme.id, providerId: verified },
+        { smeUserId: notAnSme.id, providerId: verified },
+        { smeUserId: other.id, providerId: pending },
+        { smeUserId: sme.id, providerId: randomUUID() },
+      ],
+      PROVIDER_LEVEL.adminVerified,
+    );
+    expect(contexts.map((c) => c && { sme: c.sme_id, level: c.level, credit: Number(c.credit_amount), plan: c.installment_plan, provider: c.provider_id })).toEqual([
+      { sme: await partyId('smes', sme.id), level: 8, credit: 7_000, plan: [5000, 5000], provider: verified },
+      undefined,
+      { sme: await partyId('smes', other.id), level: 6, credit: 0, plan: expect.any(Array), provider: null },
+      { sme: await partyId('smes', sme.id), level: 8, credit: 7_000, plan: [5000, 5000], provider: null },
+    ]);
   });
 });
 

@@ -20,16 +20,28 @@ export type OrderContext = {
   bank_share_rate: number | null;
 };
 
+// The contexts of several orders in one statement: a row per request that finds its SME, numbered by
+// the request's position (the supplier's columns are null when it is not at the level asked).
 const CONTEXT_SQL = `
-select s.id as sme_id, s.level, s.credit_amount, s.installment_plan, s.phone_country_code, s.phone_number, u.language,
+select r.n, s.id as sme_id, s.level, s.credit_amount, s.installment_plan, s.phone_country_code, s.phone_number, u.language,
        p.id as provider_id, p.tax_rate, (select bank_share_rate from platform_settings limit 1) as bank_share_rate
-from smes s join users u on u.id = s.user_id left join providers p on p.id = $2 and p.level = $3
-where s.user_id = $1`;
+from unnest($1::uuid[], $2::uuid[]) with ordinality as r(user_id, provider_id, n)
+join smes s on s.user_id = r.user_id join users u on u.id = s.user_id
+left join providers p on p.id = r.provider_id and p.level = $3`;
 
-/** The SME, the supplier (when verified) and the share rate an order needs, read without locks. */
-export async function readOrderContext(db: Db, smeUserId: string, providerId: string, providerLevel: number): Promise<OrderContext | undefined> {
-  const result = await namedQuery<OrderContext>(db, 'qist_order_context', CONTEXT_SQL, [smeUserId, providerId, providerLevel]);
-  return result.rows[0];
+/** The context of each request, in the requests' order (undefined for a user without an SME). */
+export async function readOrderContexts(
+  db: Db,
+  requests: { smeUserId: string; providerId: string }[],
+  providerLevel: number,
+): Promise<(OrderContext | undefined)[]> {
+  const result = await namedQuery<OrderContext & { n: string }>(db, 'qist_order_context', CONTEXT_SQL, [
+    requests.map((r) => r.smeUserId),
+    requests.map((r) => r.providerId),
+    providerLevel,
+  ]);
+  const byPosition = new Map(result.rows.map(({ n, ...context }) => [Number(n), context]));
+  return requests.map((_, i) => byPosition.get(i + 1));
 }
 
 // Orders written together: one statement for several orders of different SMEs (order-writer.ts sends

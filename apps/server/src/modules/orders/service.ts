@@ -38,8 +38,7 @@ import type { RefundQueue } from './refund-worker.js';
 import type { Outbox } from '../notifications/outbox.js';
 import { isCallbackSignatureValid, type GatewayVerdict, type PaymentGateway } from './gateway.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
-import { readOrderContext } from './create-order.js';
-import { createOrderWriter, type OrderWriterOptions } from './order-writer.js';
+import { createOrderContextReader, createOrderWriter, type OrderWriterOptions } from './order-writer.js';
 import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice, type NoticeRecipient } from './notices.js';
 import { toOrder, toOrderListItem } from './projection.js';
 import { cancelLockedOrder, wrongStatus } from './steps.js';
@@ -84,6 +83,7 @@ export function createOrdersService({
   orderWriterOptions,
 }: OrdersDeps) {
   const perSme = createKeyedQueue();
+  const orderContexts = createOrderContextReader(db, orderWriterOptions);
   const orderWriter = createOrderWriter(db, orderWriterOptions);
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
@@ -190,7 +190,7 @@ export function createOrdersService({
       const userId = smeOnly(principal);
       const amountMinor = toMinorUnits(input.amount);
       const now = clock();
-      const context = await readOrderContext(db, userId, input.providerId, PROVIDER_LEVEL.adminVerified);
+      const context = await orderContexts.read(userId, input.providerId, PROVIDER_LEVEL.adminVerified);
       if (!context?.provider_id || context.tax_rate === null) throw notFound(MESSAGES.providerNotFound);
       if (context.level !== SME_LEVEL.adminActivated) throw forbidden(MESSAGES.smeNotActive);
       if (context.installment_plan.length === 0) throw conflict(MESSAGES.noCreditPlan);
