@@ -17,14 +17,13 @@
 //   --server-dist DIR  run this build of the server instead of apps/server/dist
 //   --profile DIR   run the server with --cpu-prof into DIR (where its time goes: open in a profiler)
 // BENCH_SERVER_NODE_FLAGS='--max-semi-space-size=16' passes V8 flags to the server.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cpuSeconds, postgresCpuSeconds, startProduct, stopChild } from './lib/process.mjs';
+import { download, memoryMiB, seedOnce } from './lib/scale-data.mjs';
 import { benchSignIn, fetchPost } from './lib/sign-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,32 +32,6 @@ const SECRET = 'bench-secret-bench-secret-bench-secret-42';
 const SEED = 1;
 
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-/** A process's memory figure from /proc/<pid>/status, in MiB. */
-function memoryMiB(pid, field) {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : NaN;
-}
-
-/** One download, read as fast as the client can; counts bytes and, when plain, rows. */
-function download(base, pathname, token, encoding) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const request = http.get(`${base}${pathname}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } }, (response) => {
-      let bytes = 0;
-      let lines = 0;
-      response.on('data', (chunk) => {
-        bytes += chunk.length;
-        if (encoding === 'identity') for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
-      });
-      response.on('end', () =>
-        resolve({ status: response.statusCode, encoding: response.headers['content-encoding'] ?? 'identity', bytes, lines, seconds: Number(process.hrtime.bigint() - started) / 1e9 }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
 
 async function main() {
   const { values: opts } = parseArgs({
@@ -79,7 +52,6 @@ async function main() {
 
   const kept = opts.data ? path.resolve(opts.data) : undefined;
   const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'qist-bench-export-'));
-  const seededMark = path.join(dataDir, 'seeded.json');
   let product;
   let embedded;
   let pool;
@@ -94,19 +66,9 @@ async function main() {
   try {
     embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), log: () => {} });
     const productEnv = { ...process.env, DATABASE_URL: embedded.url, DATA_DIR: path.join(dataDir, 'product'), SEED_DEMO: 'true', SESSION_SECRET: SECRET };
-    if (!existsSync(seededMark)) {
-      const started = Date.now();
-      const args = ['--orders', opts.orders, '--smes', opts.smes, '--suppliers', opts.suppliers, '--seed', String(SEED)];
-      const code = await new Promise((resolve) => {
-        const child = spawn(process.execPath, [path.join(distDir, 'cli/seed-scale.js'), ...args], { env: productEnv, stdio: ['ignore', 'inherit', 'inherit'] });
-        child.on('exit', resolve);
-      });
-      if (code !== 0) throw new Error(`seed:scale ${args.join(' ')} failed (exit ${code})`);
-      writeFileSync(seededMark, JSON.stringify({ args }));
-      console.log(`seed:scale ${args.join(' ')}: ${fmt((Date.now() - started) / 1000, 1)} s`);
-    } else {
-      console.log(`reusing the data in ${dataDir} (${readFileSync(seededMark, 'utf8')})`);
-    }
+    const args = ['--orders', opts.orders, '--smes', opts.smes, '--suppliers', opts.suppliers, '--seed', String(SEED)];
+    const seeded = await seedOnce({ distDir, dataDir, env: productEnv, args });
+    if (seeded.seconds !== null) console.log(`seed:scale ${args.join(' ')}: ${fmt(seeded.seconds, 1)} s`);
     pool = new pg.Pool({ connectionString: embedded.url, max: 2 });
     await pool.query('vacuum analyze');
     const orders = Number((await pool.query('select count(*) from orders')).rows[0].count);

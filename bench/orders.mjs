@@ -30,6 +30,7 @@
 //   --top N            functions listed per case with --cpu-prof (15)
 //   --show-sql         print the statements PostgreSQL receives for each step of one order and flow
 //   --no-analyze       skip the ANALYZE after each warm-up (see below)
+//   --json FILE        also write the summary's rows and the checks to FILE (bench/scale.mjs reads it)
 //
 // After each warm-up the bench runs ANALYZE on the tables orders write, as autovacuum does on a running
 // platform once they have grown. Without it, the run measures a fresh database's first minute: the
@@ -38,7 +39,7 @@
 // (measured: 3.7 ms of PostgreSQL CPU an order over the first 4,000 orders, 1.6 ms when the same
 // statements' plans use the indexes; ADR 0028).
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -229,6 +230,7 @@ async function main() {
       top: { type: 'string', default: '15' },
       'show-sql': { type: 'boolean', default: false },
       'no-analyze': { type: 'boolean', default: false },
+      json: { type: 'string' },
     },
   });
   const smeCount = Number(opts.smes);
@@ -732,6 +734,7 @@ async function main() {
     }
     const failedChecks = checks.filter((c) => !c.ok);
     console.log(`\nchecks: ${checks.length - failedChecks.length} PASS, ${failedChecks.length} FAIL${failedChecks.length ? `: ${failedChecks.map((c) => c.label).join('; ')}` : ''}`);
+    if (opts.json) writeFileSync(path.resolve(opts.json), JSON.stringify({ cases: table, checks }, null, 2));
 
     // ---- the profile, written when the product exits
     if (profileDir) {
