@@ -3,8 +3,10 @@
 // same order; orders created in the same instant are told apart by their id. A cursor that is not one
 // is refused (400) and nothing is read or written.
 import { MESSAGES, decodeListCursor, encodeListCursor } from '@qist/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../src/db/transaction.js';
+import { listOrders, type OrderPageQuery } from '../../src/modules/orders/repository.js';
 import { bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
 
 const clock = { now: new Date('2026-09-01T08:00:00.000Z') };
@@ -181,4 +183,45 @@ describe('a cursor that is not one', () => {
     const response = await get(`/api/v1/admin/order/list?after=${valid}&last=false`, admin);
     expect(response.statusCode).toBe(200);
   });
+});
+
+describe('a page’s plan', () => {
+  type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Scan Direction'?: string; 'Relation Name'?: string; Plans?: PlanNode[] };
+  const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+  /** The plan of the statement that reads the page's rows, sequential scans made a last resort (the data is tiny). */
+  async function pagePlan(query: Partial<OrderPageQuery>): Promise<PlanNode> {
+    return ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const sent: SQL[] = [];
+      const recorder = {
+        execute: (statement: SQL) => (sent.push(statement), tx.execute(statement)),
+        transaction: (work: (t: Tx) => Promise<unknown>) => work(recorder as unknown as Tx),
+      };
+      await listOrders(recorder as unknown as Tx, {}, { page: 1, perPage: 4, status: -10, late: false, ...query });
+      const page = sent.at(-1)!;
+      const explained = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(sql`explain (format json) ${page}`);
+      return explained.rows[0]!['QUERY PLAN'][0].Plan;
+    });
+  }
+
+  for (const [name, query, direction] of [
+    ['the first page', {}, 'Backward'],
+    ['the last page', { last: true }, 'Forward'],
+    ['a page after a row', { after: { at: '2026-09-01T08:04:00.000000Z', id: '00000000-0000-4000-8000-000000000000' } }, 'Backward'],
+    ['a page before a row', { before: { at: '2026-09-01T08:04:00.000000Z', id: '00000000-0000-4000-8000-000000000000' } }, 'Forward'],
+  ] as const) {
+    it(`reads ${name} from orders_created_idx in its order, the only sort being of the page’s own rows`, async () => {
+      const plan = await pagePlan(query);
+      const all = nodes(plan);
+      // the page's limit reads the index itself, in the direction that reaches the page first
+      const limit = all.find((n) => n['Node Type'] === 'Limit');
+      expect(limit?.Plans?.[0]?.['Index Name']).toBe('orders_created_idx');
+      expect(limit?.Plans?.[0]?.['Scan Direction']).toBe(direction);
+      expect(all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'orders')).toEqual([]);
+      // one sort, at the top, of the page's rows; none between the index and the page's limit
+      expect(all.filter((n) => n['Node Type'] === 'Sort')).toHaveLength(1);
+      expect(plan['Node Type']).toBe('Sort');
+    });
+  }
 });
