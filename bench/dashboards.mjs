@@ -2,7 +2,8 @@
 // HTTP against the built product (apps/server/dist/main.js with SEED_DEMO=true), plus the plan of the
 // one SQL statement behind each dashboard (EXPLAIN (ANALYZE, BUFFERS) of exactly what the repository
 // sends, built by calling the compiled repository function with a recording executor). Also times the
-// admin's order list (first and a deep page) and the admin's CSV export at that size.
+// admin's order list (first and a deep page) and the admin's CSV export at that size, and every order
+// list's first page, a middle page read by cursor (and by number) and last page (ADR 0027).
 // Not a test: it prints figures.
 //
 // Seed: `npm run seed:scale`'s CLI (apps/server/dist/cli/seed-scale.js, seed 1) into the product's
@@ -19,6 +20,7 @@
 //   --orders N      orders seeded (100000)
 //   --calls N       measured calls per dashboard (20), after --warmup N (3)
 //   --plans         print the full text plan of each dashboard statement
+//   --lists-only    only the order lists' pages (first, middle by cursor and by number, last: ADR 0027)
 //   --try-indexes   afterwards, create candidate indexes the current SQL can use and measure the dashboards again
 //   --no-build      do not build first
 //   --server-dist DIR  run this build of the server instead of apps/server/dist
@@ -98,6 +100,7 @@ async function main() {
       calls: { type: 'string', default: '20' },
       warmup: { type: 'string', default: '3' },
       plans: { type: 'boolean', default: false },
+      'lists-only': { type: 'boolean', default: false },
       'try-indexes': { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
       'server-dist': { type: 'string' },
@@ -317,7 +320,8 @@ async function main() {
         if (row.plan.text) console.log(row.plan.text.replace(/^/gm, '      '));
       }
     };
-    const table = await measureDashboards(opts.plans);
+    const listsOnly = opts['lists-only'];
+    const table = listsOnly ? [] : await measureDashboards(opts.plans);
 
     // ---- the admin's order list and export
     const adminToken = roles.find((r) => r.role === 'admin').token;
@@ -333,29 +337,85 @@ async function main() {
       times.sort((a, b) => a - b);
       return { label, p50: percentile(times, 0.5), p95: percentile(times, 0.95), bytes, n };
     };
-    const lists = [
-      await timeIt('admin order list, page 1 (perPage 10)', '/api/v1/admin/order/list?page=1&perPage=10', calls),
-      await timeIt('admin order list, page 1000 (perPage 10)', '/api/v1/admin/order/list?page=1000&perPage=10', calls),
-      await timeIt('admin order export (all orders, CSV)', '/api/v1/admin/order/export', 3),
-    ];
-    // The list's two statements (rows, count), as the orders repository builds them for the admin.
+    const lists = listsOnly
+      ? []
+      : [
+          await timeIt('admin order list, page 1 (perPage 10)', '/api/v1/admin/order/list?page=1&perPage=10', calls),
+          await timeIt('admin order list, page 1000 (perPage 10)', '/api/v1/admin/order/list?page=1000&perPage=10', calls),
+          await timeIt('admin order export (all orders, CSV)', '/api/v1/admin/order/export', 3),
+        ];
+    // The list's statements, as the orders repository builds them for the admin (one for page 1; the
+    // total, then the page, for a page read on a snapshot).
     const listPlans = [];
     try {
       const ordersRepo = await import(pathToFileURL(path.join(distDir, 'modules/orders/repository.js')).href);
-      for (const page of [1, 1000]) {
+      for (const page of listsOnly ? [] : [1, 1000]) {
         const statements = [];
-        const recorder = { execute: async (query) => (statements.push(dialect.sqlToQuery(query)), { rows: [{ count: '0' }] }) };
-        await ordersRepo.listOrders(recorder, {}, { page, perPage: 10, status: -10 });
+        const recorder = {
+          execute: async (query) => (statements.push(dialect.sqlToQuery(query)), { rows: [{ n: String(sizes.orders), list_total: String(sizes.orders) }] }),
+          transaction: (work) => work(recorder),
+        };
+        await ordersRepo.listOrders(recorder, {}, { page, perPage: 10, status: -10, late: false, last: false });
         for (const [i, st] of statements.entries()) {
           const explained = await pool.query(`explain (analyze, buffers, format json) ${st.sql}`, st.params);
-          listPlans.push({ label: `admin list page ${page}, ${i === 0 ? 'rows' : 'count'}`, plan: planFacts(explained.rows[0]['QUERY PLAN']) });
+          listPlans.push({ label: `admin list page ${page}, statement ${i + 1}`, plan: planFacts(explained.rows[0]['QUERY PLAN']) });
         }
       }
     } catch (error) {
       console.log(`(list plans unavailable: ${error.message})`);
     }
 
+    // ---- every order list: its first page, a middle page read after a cursor (and by its number), the last page
+    const tokenOf = (role) => roles.find((r) => r.role === role).token;
+    const orderLists = [
+      { name: 'admin, all', role: 'admin', filter: '' },
+      { name: 'admin, status 6 (paid out)', role: 'admin', filter: '&status=6' },
+      { name: 'admin, status 3 (delivered)', role: 'admin', filter: '&status=3' },
+      { name: 'bank, all', role: 'bank', filter: '' },
+      { name: 'bank, status 5 (invoice verified)', role: 'bank', filter: '&status=5' },
+      { name: `insurer (${fmt(insured.n)} SMEs), all`, role: 'insurance', filter: '' },
+      { name: 'insurer, status 6', role: 'insurance', filter: '&status=6' },
+      { name: `SME (${fmt(busy.orders)} orders), all`, role: 'sme', filter: '' },
+      { name: 'SME, status 6', role: 'sme', filter: '&status=6' },
+      { name: `supplier (${fmt(supplier.orders)} orders), all`, role: 'provider', filter: '' },
+      { name: 'supplier, status 6', role: 'provider', filter: '&status=6' },
+    ];
+    const listTimes = [];
+    const p50Of = async (pathname, token) => {
+      for (let i = 0; i < warmup; i += 1) await call(pathname, token);
+      const times = [];
+      for (let i = 0; i < calls; i += 1) times.push((await call(pathname, token)).ms);
+      times.sort((a, b) => a - b);
+      return percentile(times, 0.5);
+    };
+    for (const list of orderLists) {
+      const token = tokenOf(list.role);
+      const base = `/api/v1/${list.role}/order/list?perPage=10${list.filter}`;
+      const first = JSON.parse((await call(base, token)).body.toString('utf8')).content;
+      const pages = Math.max(1, Math.ceil(first.count / 10));
+      const middle = Math.max(1, Math.ceil(pages / 2));
+      // the cursor of the last row of the page before the middle one, as a client walking there holds it
+      const before = middle > 1 ? JSON.parse((await call(`${base}&page=${middle - 1}`, token)).body.toString('utf8')).content : undefined;
+      listTimes.push({
+        name: list.name,
+        count: first.count,
+        middle,
+        first: await p50Of(base, token),
+        byCursor: before ? await p50Of(`${base}&page=${middle}&after=${before.cursors.last}`, token) : NaN,
+        byNumber: await p50Of(`${base}&page=${middle}`, token),
+        last: await p50Of(`${base}&last=true`, token),
+      });
+    }
+
     // ---- the figures
+    console.log(`\norder lists at ${fmt(sizes.orders)} orders, perPage 10: p50 ms of ${calls} calls after ${warmup} warm-up (through HTTP, one at a time)`);
+    console.log(`${'list'.padEnd(38)} ${'count'.padStart(9)} ${'first'.padStart(7)} ${'middle, cursor'.padStart(15)} ${'middle, number'.padStart(15)} ${'last'.padStart(7)}  middle page`);
+    for (const l of listTimes) {
+      console.log(
+        `${l.name.padEnd(38)} ${fmt(l.count).padStart(9)} ${fmt(l.first, 1).padStart(7)} ${fmt(l.byCursor, 1).padStart(15)} ${fmt(l.byNumber, 1).padStart(15)} ${fmt(l.last, 1).padStart(7)}  ${fmt(l.middle)}`,
+      );
+    }
+    if (listsOnly) return;
     printDashboards(table, `dashboards at ${fmt(sizes.orders)} orders: GET /api/v1/{role}/dashboard, ${calls} calls after ${warmup} warm-up, one at a time; plan = EXPLAIN (ANALYZE, BUFFERS) of the same statement`);
     console.log(`\n${'list / export'.padEnd(42)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'bytes'.padStart(12)}  calls`);
     for (const l of lists) console.log(`${l.label.padEnd(42)} ${fmt(l.p50, 1).padStart(8)} ${fmt(l.p95, 1).padStart(8)} ${fmt(l.bytes).padStart(12)}  ${l.n}`);

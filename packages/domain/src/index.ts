@@ -7,6 +7,7 @@ export * from './currency.js';
 export * from './money.js';
 export * from './schemas/envelope.js';
 export * from './schemas/fields.js';
+export * from './schemas/list-cursor.js';
 export * from './schemas/auth.js';
 export * from './preregistration/business-sectors.js';
 export * from './preregistration/schema.js';

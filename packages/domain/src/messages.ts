@@ -151,6 +151,8 @@ export const MESSAGES = {
   // checks every request passes
   controlCharacters: 'the text contains characters that are not allowed',
   invalidRequest: 'the request is not valid',
+  listCursorInvalid: 'this page position is not valid, open the list from its first page',
+  listCursorConflict: 'ask for one page at a time: after, before or last',
   invalidMultipart: 'the upload is not a valid form, please select the file again',
   requestTooLarge: 'the request is too large',
   requestTimeout: 'the request took too long to arrive, please try again',

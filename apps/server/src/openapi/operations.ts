@@ -32,6 +32,10 @@ const IDEMPOTENCY_KEY: Record<string, string> = {
 
 type BackOfficeRole = 'admin' | 'bank' | 'insurance';
 
+/** The keyset paging every order list takes beside `page` (ADR 0027). */
+const ORDER_PAGING =
+  'Newest first (creation time, then id). Besides `page`, one of: `after` (a cursor: the page of the rows listed after that row, older), `before` (the page of the rows listed before it, newer; when fewer than `perPage` rows precede it, the first page) or `last=true` (the last page, `ceil(count / perPage)`). Every answer carries `cursors.first` and `cursors.last`, the cursors of its first and last rows (null when it has none): opaque strings, passed back as they are. A cursor that is not one answers 400 and reads nothing; two of `after`, `before` and `last` together answer 400. `page` alone reads its page as before; a page far from both ends still skips its offset (in the index), a walk by cursors does not.';
+
 /** The onboarding calls, the same for SMEs and suppliers under their own prefix. */
 function onboarding(kind: 'sme' | 'provider'): Table {
   const base = `/api/v1/${kind}`;
@@ -86,7 +90,7 @@ function backOfficeOrders(role: BackOfficeRole): Table {
   const base = `/api/v1/${role}/order`;
   const which = role === 'insurance' ? 'the orders of the SMEs the company insured' : 'every order';
   return {
-    [`GET ${base}/list`]: { operationId: `${role}ListOrders`, summary: `List ${which}, filtered by status or lateness` },
+    [`GET ${base}/list`]: { operationId: `${role}ListOrders`, summary: `List ${which}, filtered by status or lateness`, description: ORDER_PAGING },
     [`GET ${base}/show/{id}`]: {
       operationId: `${role}GetOrder`,
       summary: role === 'insurance' ? 'Show an order of an insured SME' : 'Show an order with its payout breakdown',
@@ -264,8 +268,8 @@ export const OPERATIONS: Table = {
   'GET /api/v1/sme/provider/show/{id}': { operationId: 'smeGetProvider', summary: 'Show a verified supplier’s business card' },
   'POST /api/v1/sme/order/create': { operationId: 'smeCreateOrder', summary: 'Create an order on credit with a supplier', optionalHeaders: IDEMPOTENCY_KEY },
   'POST /api/v1/sme/order/cancel': { operationId: 'smeCancelOrder', summary: 'Cancel an order before its first payment' },
-  'GET /api/v1/sme/order/list': { operationId: 'smeListOrders', summary: 'List the SME’s orders, filtered by status or lateness' },
-  'GET /api/v1/sme/invoice/list': { operationId: 'smeListInvoices', summary: 'List the SME’s invoices (its orders with an uploaded invoice)' },
+  'GET /api/v1/sme/order/list': { operationId: 'smeListOrders', summary: 'List the SME’s orders, filtered by status or lateness', description: ORDER_PAGING },
+  'GET /api/v1/sme/invoice/list': { operationId: 'smeListInvoices', summary: 'List the SME’s invoices (its orders with an uploaded invoice)', description: ORDER_PAGING },
   'GET /api/v1/sme/order/show/{id}': { operationId: 'smeGetOrder', summary: 'Show one of the SME’s orders with its instalments' },
   'POST /api/v1/sme/pay/init': {
     operationId: 'smeStartFirstPayment',
@@ -332,7 +336,7 @@ export const OPERATIONS: Table = {
   'GET /api/v1/insurance/dashboard': { operationId: 'insuranceGetDashboard', summary: 'The insurer’s dashboard: its insured SMEs and its queue' },
 
   // ---- a supplier fulfils the order; the admin and the bank close it
-  'GET /api/v1/provider/order/list': { operationId: 'providerListOrders', summary: 'List the supplier’s orders from waiting on, filtered by status' },
+  'GET /api/v1/provider/order/list': { operationId: 'providerListOrders', summary: 'List the supplier’s orders from waiting on, filtered by status', description: ORDER_PAGING },
   'GET /api/v1/provider/order/show/{id}': { operationId: 'providerGetOrder', summary: 'Show one of the supplier’s orders' },
   'POST /api/v1/provider/order/accept': { operationId: 'providerAcceptOrder', summary: 'Accept a waiting order (status 1 → 2)' },
   'POST /api/v1/provider/order/decline': {

@@ -99,8 +99,8 @@ describe("the supplier's declined orders", () => {
     expect(all.count).toBe(2);
     const canceled = body(await get('/api/v1/provider/order/list?status=-1', supplier)).content;
     expect(canceled).toMatchObject({ count: 1, orders: [{ _id: world.declined, status: -1, paid: false, description: 'declined by the supplier' }] });
-    expect(body(await get('/api/v1/provider/order/list?status=0', supplier)).content).toEqual({ orders: [], count: 0 });
-    expect(body(await get('/api/v1/provider/order/list?status=-1', otherSupplier)).content).toEqual({ orders: [], count: 0 });
+    expect(body(await get('/api/v1/provider/order/list?status=0', supplier)).content).toEqual({ orders: [], count: 0, cursors: { first: null, last: null } });
+    expect(body(await get('/api/v1/provider/order/list?status=-1', otherSupplier)).content).toEqual({ orders: [], count: 0, cursors: { first: null, last: null } });
 
     const dashboard = body(await get('/api/v1/provider/dashboard', supplier)).content;
     expect(dashboard.ordersByStatus).toEqual({ '-1': 1, '1': 1 });

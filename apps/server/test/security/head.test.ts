@@ -86,7 +86,7 @@ describe('HEAD on the API', () => {
     const get = await inject('GET', url, headers.admin);
     const head = await inject('HEAD', url, headers.admin);
     expect(get.statusCode).toBe(200);
-    expect(body(get)).toEqual({ status: true, content: { orders: [], count: 0 } });
+    expect(body(get)).toEqual({ status: true, content: { orders: [], count: 0, cursors: { first: null, last: null } } });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
     expect(comparable(head)).toEqual(comparable(get));

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ALL_FILTER } from '../levels.js';
 import { MESSAGES, fillMessage } from '../messages.js';
 import { amountInSentence } from '../money.js';
-import { okEnvelope } from '../schemas/envelope.js';
+import { okEnvelope, paginationQuery } from '../schemas/envelope.js';
 import { amount, text } from '../schemas/fields.js';
+import { decodeListCursor } from '../schemas/list-cursor.js';
 import { providerProfile } from '../onboarding/schemas.js';
 
 /** The smallest order (part 1 §9). */
@@ -25,11 +26,39 @@ export type ListQuery = z.infer<typeof listQuery>;
  * The order lists (and their exports) also take `late=true`: only orders under way with an instalment
  * past its deadline and unpaid, the orders behind the dashboards' late figures.
  */
+/** A cursor of a list's response (`cursors.first`, `cursors.last`), read back as the row's position. */
+const listCursor = z
+  .string()
+  .transform((value, ctx) => {
+    const position = decodeListCursor(value);
+    if (!position) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.listCursorInvalid });
+      return z.NEVER;
+    }
+    return position;
+  });
+
+/**
+ * Keyset paging of the order lists (ADR 27), beside `page`: `after` a row's cursor reads the page of the
+ * rows listed after it (older), `before` the page of those listed before it (newer), `last=true` the
+ * last page; at most one of them. Without them `page` reads its page as it always did.
+ */
+export const listCursorQuery = z.object({
+  after: listCursor.optional(),
+  before: listCursor.optional(),
+  last: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type ListCursorQuery = z.infer<typeof listCursorQuery>;
+
 export const orderListQuery = listQuery.extend({
   late: z
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
+  ...listCursorQuery.shape,
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 /** What filters an order list: its status (-10 = all) and whether only late orders are shown. */
@@ -135,9 +164,15 @@ export type Order = z.infer<typeof orderShape>;
 export const orderListItem = orderShape.omit({ installments: true, verify_code: true, breakdown: true, pendingPayout: true });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
-export const orderListResponse = okEnvelope(z.object({ orders: z.array(orderListItem), count: z.number().int() }));
+/** The cursors of a page's first and last rows (null on an empty page), for `before` and `after`. */
+export const listCursors = z.object({ first: z.string().nullable(), last: z.string().nullable() });
+export type ListCursors = z.infer<typeof listCursors>;
+
+export const orderListResponse = okEnvelope(z.object({ orders: z.array(orderListItem), count: z.number().int(), cursors: listCursors }));
 /** The SME's invoices page: its orders that carry an invoice. */
-export const invoiceListResponse = okEnvelope(z.object({ invoices: z.array(orderListItem), count: z.number().int() }));
+export const invoiceListQuery = paginationQuery.extend(listCursorQuery.shape);
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+export const invoiceListResponse = okEnvelope(z.object({ invoices: z.array(orderListItem), count: z.number().int(), cursors: listCursors }));
 export const orderShowResponse = okEnvelope(z.object({ order: orderShape }));
 export const orderCreateResponse = okEnvelope(z.object({ order: z.object({ _id: z.string() }) }));
 export const orderCancelResponse = okEnvelope(z.object({ order: z.object({ _id: z.string(), status: z.number().int() }) }));

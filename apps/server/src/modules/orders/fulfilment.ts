@@ -210,8 +210,8 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
 
   return {
     async listOrders(principal: Principal, query: OrderListQuery) {
-      const { rows, count } = await repo.listOrders(db, await scopeOf(principal), query);
-      return { orders: rows.map(toOrderListItem), count };
+      const { rows, count, cursors } = await repo.listOrders(db, await scopeOf(principal), query);
+      return { orders: rows.map(toOrderListItem), count, cursors };
     },
 
     async showOrder(principal: Principal, orderId: string) {

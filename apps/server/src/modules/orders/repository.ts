@@ -1,7 +1,19 @@
 // Orders, instalments and payments in SQL. Reads project the spec's shapes' raw material; writes
 // are the single statements the service composes inside one transaction.
-import { ALL_FILTER, ORDER_STATUS, type Language, type OrderListFilter, type OrderListQuery } from '@qist/domain';
+import {
+  ALL_FILTER,
+  MESSAGES,
+  ORDER_STATUS,
+  encodeListCursor,
+  type Language,
+  type ListCursorQuery,
+  type ListCursors,
+  type ListPosition,
+  type OrderListFilter,
+  type OrderListQuery,
+} from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { badRequest } from '../../errors.js';
 import { withSnapshot, type Executor } from '../../db/transaction.js';
 
 export type OrderRow = {
@@ -145,8 +157,27 @@ async function pageWithTotal<T extends Record<string, unknown>>(db: Executor, pa
   return { rows, count: Number(count ?? 0) };
 }
 
-export async function listOrders(db: Executor, scope: OrderScope, query: OrderListQuery): Promise<{ rows: OrderRow[]; count: number }> {
+/** Which page of an order list: a number (offset), the page after or before a row, or the last. */
+export type OrderPageQuery = Omit<OrderListQuery, keyof ListCursorQuery> & Partial<ListCursorQuery>;
+
+export type OrderPage = { rows: OrderRow[]; count: number; cursors: ListCursors };
+
+/**
+ * A page of a list of orders, newest first (created_at desc, id desc), with the list's total and the
+ * cursors of its first and last rows (ADR 27). The page's ids are read alone from the index whose order
+ * is the list's (index-only where the filter is in the index), and only its own rows are then read and
+ * joined to their parties, so the rows skipped (an offset) cost index entries, not joined rows:
+ * - `after`/`before` a row: the rows next to it, by its position, whatever the page's number
+ *   (`before` reads the other way and stops at the page; one that reaches the top is the first page);
+ * - `last`, or a `page` in the second half: read from the other end of the same index;
+ * - `page` 1: one statement, as every page was; another page reads the total first, on the same
+ *   snapshot, to know which end is nearer.
+ */
+export async function listOrders(db: Executor, scope: OrderScope, query: OrderPageQuery): Promise<OrderPage> {
   const { insuranceCompanyId, ...rest } = scope;
+  if ([query.after, query.before, query.last || undefined].filter((x) => x !== undefined).length > 1) {
+    throw badRequest(MESSAGES.listCursorConflict);
+  }
   if (insuranceCompanyId) {
     // An insurer's SMEs are read first and given as one array, on the same snapshot as the page: its
     // size tells PostgreSQL how many orders match, so a page of a large insured book is read in
@@ -158,13 +189,67 @@ export async function listOrders(db: Executor, scope: OrderScope, query: OrderLi
     });
   }
   const where = scopeWhere(scope, query);
-  const offset = (query.page - 1) * query.perPage;
-  return pageWithTotal<OrderRow>(
-    db,
-    (total) => sql`select ${ORDER_COLUMNS}, ${total} from orders o ${ORDER_JOINS} where ${where}
-          order by o.created_at desc, o.id desc limit ${query.perPage} offset ${offset}`,
-    keptCount(scope, query) ?? sql`select count(*) from orders o where ${where}`,
-  );
+  const total = keptCount(scope, query) ?? sql`select count(*) from orders o where ${where}`;
+  const { perPage } = query;
+  const withCursors = ({ rows, count }: { rows: OrderPageRow[]; count: number }): OrderPage => ({
+    rows,
+    count,
+    cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
+  });
+
+  if (query.after) {
+    const page = (t: SQL) => orderPage(sql`${where} and (o.created_at, o.id) < ${positionOf(query.after!)}`, 'newest', perPage, 0, t);
+    return withCursors(await pageWithTotal<OrderPageRow>(db, page, total));
+  }
+  if (query.before) {
+    const before = query.before;
+    return withSnapshot(db, async (tx) => {
+      const page = (t: SQL) => orderPage(sql`${where} and (o.created_at, o.id) > ${positionOf(before)}`, 'oldest', perPage, 0, t);
+      const read = await pageWithTotal<OrderPageRow>(tx, page, total);
+      // nothing before the row: nothing; a short page before it is the top of the list, which is the
+      // first page, whole, as page=1 reads it (the list changed since the row was read)
+      if (read.rows.length === 0 || read.rows.length >= Math.min(perPage, read.count)) return withCursors(read);
+      return withCursors(await pageWithTotal<OrderPageRow>(tx, (t) => orderPage(where, 'newest', perPage, 0, t), total));
+    });
+  }
+  if (query.page === 1 && !query.last) {
+    return withCursors(await pageWithTotal<OrderPageRow>(db, (t) => orderPage(where, 'newest', perPage, 0, t), total));
+  }
+  return withSnapshot(db, async (tx) => {
+    const count = Number((await tx.execute<{ n: string }>(sql`select (${total}) as n`)).rows[0]?.n ?? 0);
+    const page = query.last ? Math.max(1, Math.ceil(count / perPage)) : query.page;
+    const offset = (page - 1) * perPage;
+    if (offset >= count) return withCursors({ rows: [], count });
+    const end = Math.min(offset + perPage, count);
+    const afterEnd = count - end;
+    const read = afterEnd < offset ? orderPage(where, 'oldest', end - offset, afterEnd) : orderPage(where, 'newest', end - offset, offset);
+    return withCursors({ rows: (await tx.execute<OrderPageRow>(read)).rows, count });
+  });
+}
+
+type OrderPageRow = OrderRow & { position_at: string };
+
+/** A row's position as its cursor: created_at to the microsecond (in UTC) and id. */
+const POSITION = sql`to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as position_at`;
+
+function cursorOf(row: OrderPageRow | undefined): string | null {
+  return row ? encodeListCursor({ at: row.position_at, id: row.id }) : null;
+}
+
+function positionOf(position: ListPosition): SQL {
+  return sql`(${position.at}::timestamptz, ${position.id}::uuid)`;
+}
+
+/**
+ * One page's rows, newest first: `limit` ids read from the list's index in its order (`newest`) or from
+ * its other end (`oldest`, then put back newest first), then those rows alone with their parties.
+ */
+function orderPage(where: SQL, from: 'newest' | 'oldest', limit: number, offset: number, total?: SQL): SQL {
+  const direction = from === 'newest' ? sql`desc` : sql`asc`;
+  return sql`select ${ORDER_COLUMNS}, ${POSITION}${total ? sql`, ${total}` : sql``}
+    from (select o.id from orders o where ${where} order by o.created_at ${direction}, o.id ${direction} limit ${limit} offset ${offset}) page
+    join orders o on o.id = page.id ${ORDER_JOINS}
+    order by o.created_at desc, o.id desc`;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   errorEnvelope,
   gatewayWebhookResponse,
   idParams,
+  invoiceListQuery,
   invoiceListResponse,
   orderListQuery,
   orderCancelResponse,
@@ -77,7 +78,7 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
 
   app.get(
     '/sme/invoice/list',
-    { config: sme, schema: { tags, security, summary: 'The SME’s invoices (its orders with an uploaded invoice)', querystring: paginationQuery, response: { 200: invoiceListResponse, ...errors } } },
+    { config: sme, schema: { tags, security, summary: 'The SME’s invoices (its orders with an uploaded invoice)', querystring: invoiceListQuery, response: { 200: invoiceListResponse, ...errors } } },
     async (request) => ok(await orders.listSmeInvoices(principalOf(request), request.query)),
   );
 

@@ -24,6 +24,7 @@ import {
   type Bilingual,
   type CreateOrderRequest,
   type Language,
+  type InvoiceListQuery,
   type OrderListQuery,
 } from '@qist/domain';
 import { randomUUID } from 'node:crypto';
@@ -238,14 +239,14 @@ export function createOrdersService({
     },
 
     async listSmeOrders(principal: Principal, query: OrderListQuery) {
-      const { rows, count } = await repo.listOrders(db, { smeUserId: smeOnly(principal) }, query);
-      return { orders: rows.map(toOrderListItem), count };
+      const { rows, count, cursors } = await repo.listOrders(db, { smeUserId: smeOnly(principal) }, query);
+      return { orders: rows.map(toOrderListItem), count, cursors };
     },
 
     /** The SME's invoices: its orders whose supplier uploaded one, newest first. */
-    async listSmeInvoices(principal: Principal, query: { page: number; perPage: number }) {
-      const { rows, count } = await repo.listOrders(db, { smeUserId: smeOnly(principal), withInvoice: true }, { ...query, status: ALL_FILTER, late: false });
-      return { invoices: rows.map(toOrderListItem), count };
+    async listSmeInvoices(principal: Principal, query: InvoiceListQuery) {
+      const { rows, count, cursors } = await repo.listOrders(db, { smeUserId: smeOnly(principal), withInvoice: true }, { ...query, status: ALL_FILTER, late: false });
+      return { invoices: rows.map(toOrderListItem), count, cursors };
     },
 
     async showSmeOrder(principal: Principal, orderId: string) {

@@ -1,8 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import '@/i18n';
+import { i18n } from '@/i18n';
 import { Pager, pageCount } from './pager';
 
 function renderPager(count: number, page: number, onChange = vi.fn()) {
@@ -49,5 +49,65 @@ describe('the shared pager', () => {
     renderPager(7, 1);
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
     expect(screen.getByText('7 in total')).toBeInTheDocument();
+  });
+
+  describe('of a list paged by keyset', () => {
+    function renderStepping(count: number, page: number, onStep = vi.fn(), onChange = vi.fn()) {
+      render(
+        <MantineProvider>
+          <Pager count={count} page={page} onChange={onChange} onStep={onStep} />
+        </MantineProvider>,
+      );
+      return { onStep, onChange };
+    }
+
+    it('adds First and Last around the arrows, keeping the page shown', () => {
+      renderStepping(95, 5);
+      expect(pageButtons()).toEqual(['First page', 'Previous page', '1', '…', '5', '…', '10', 'Next page', 'Last page']);
+      expect(screen.getByRole('button', { name: '5' })).toHaveAttribute('aria-current', 'page');
+    });
+
+    it('steps with the four arrows and jumps with the numbers', async () => {
+      const user = userEvent.setup();
+      const { onStep, onChange } = renderStepping(95, 5);
+      for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) await user.click(screen.getByRole('button', { name }));
+      expect(onStep.mock.calls.map(([step]) => step)).toEqual(['first', 'previous', 'next', 'last']);
+      await user.click(screen.getByRole('button', { name: '10' }));
+      expect(onChange.mock.calls.map(([page]) => page)).toEqual([10]);
+    });
+
+    it('cannot go back from the first page nor on from the last', () => {
+      renderStepping(95, 1);
+      expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
+      cleanup();
+      renderStepping(95, 10);
+      expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    });
+
+    it('speaks Arabic right to left, its arrows turned', async () => {
+      await i18n.changeLanguage('ar');
+      try {
+        render(
+          <DirectionProvider initialDirection="rtl">
+            <MantineProvider>
+              <div dir="rtl">
+                <Pager count={95} page={5} onChange={vi.fn()} onStep={vi.fn()} />
+              </div>
+            </MantineProvider>
+          </DirectionProvider>,
+        );
+        const pager = screen.getByRole('navigation', { name: 'الصفحات' });
+        for (const name of ['الصفحة الأولى', 'الصفحة السابقة', 'الصفحة التالية', 'الصفحة الأخيرة']) {
+          const arrow = within(pager).getByRole('button', { name });
+          // Mantine turns the arrows' icons in a right-to-left page
+          expect(arrow.querySelector('svg')).toHaveClass('mantine-rotate-rtl');
+        }
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    });
   });
 });

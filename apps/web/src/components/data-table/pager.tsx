@@ -1,6 +1,9 @@
 // The pager of every list: page numbers, ellipsis markers, previous/next arrows, one sibling each side.
+// A list paged by keyset (the order lists) also has First and Last, and its four arrows step from the
+// page on screen (onStep) rather than to a page number; the numbers still jump by number.
 import { Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { PageStep } from './use-page-param';
 
 export const PAGE_SIZE = 10;
 
@@ -10,13 +13,15 @@ export interface PagerProps {
   page: number;
   onChange: (page: number) => void;
   perPage?: number;
+  /** First, Previous, Next and Last of a keyset-paged list: shows First and Last, and the arrows call this. */
+  onStep?: (step: PageStep) => void;
 }
 
 export function pageCount(count: number, perPage = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(count / perPage));
 }
 
-export function Pager({ count, page, onChange, perPage = PAGE_SIZE }: PagerProps) {
+export function Pager({ count, page, onChange, perPage = PAGE_SIZE, onStep }: PagerProps) {
   const { t } = useTranslation();
   const total = pageCount(count, perPage);
   return (
@@ -30,10 +35,16 @@ export function Pager({ count, page, onChange, perPage = PAGE_SIZE }: PagerProps
             total={total}
             value={Math.min(page, total)}
             onChange={onChange}
-            siblings={1}
+            // with First and Last, a phone keeps the current page and the ends (the arrows flip right to left)
+            siblings={onStep ? 0 : 1}
             boundaries={1}
+            gap={onStep ? 4 : 8}
             size="sm"
-            getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+            withEdges={onStep !== undefined}
+            getControlProps={(control) => ({
+              'aria-label': t(`table.${control}`),
+              ...(onStep ? { onClick: () => onStep(control) } : {}),
+            })}
             getItemProps={(item) => ({ 'aria-current': item === page ? 'page' : undefined })}
           />
         </nav>

@@ -40,7 +40,7 @@ const exportCalls = (fetchMock: ReturnType<typeof serve>) =>
 describe('Download CSV', () => {
   it("exports the admin's orders with the list's status filter and saves the server's file", async () => {
     signIn('admin', null);
-    const fetchMock = serve({ 'GET /api/v1/admin/order/list': ok({ orders: [order(4, 1)], count: 1 }) });
+    const fetchMock = serve({ 'GET /api/v1/admin/order/list': ok({ orders: [order(4, 1)], count: 1, cursors: { first: null, last: null } }) });
     const { user } = renderApp('/admin/orders?status=4');
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText('The CSV file is downloaded')).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('Download CSV', () => {
 
   it('exports every order when the filter is All', async () => {
     signIn('bank', null);
-    const fetchMock = serve({ 'GET /api/v1/bank/order/list': ok({ orders: [], count: 0 }) });
+    const fetchMock = serve({ 'GET /api/v1/bank/order/list': ok({ orders: [], count: 0, cursors: { first: null, last: null } }) });
     const { user } = renderApp('/bank/orders');
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -59,7 +59,7 @@ describe('Download CSV', () => {
 
   it("exports only the late orders when the list's late switch is on", async () => {
     signIn('insurance', null);
-    const fetchMock = serve({ 'GET /api/v1/insurance/order/list': ok({ orders: [order(2, 1)], count: 1 }) });
+    const fetchMock = serve({ 'GET /api/v1/insurance/order/list': ok({ orders: [order(2, 1)], count: 1, cursors: { first: null, last: null } }) });
     const { user } = renderApp('/insurance/orders?late=true');
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -78,7 +78,7 @@ describe('Download CSV', () => {
   it("shows the server's refusal and saves nothing", async () => {
     signIn('admin', null);
     serve(
-      { 'GET /api/v1/admin/order/list': ok({ orders: [], count: 0 }) },
+      { 'GET /api/v1/admin/order/list': ok({ orders: [], count: 0, cursors: { first: null, last: null } }) },
       new Response(JSON.stringify(fail(403, 'you are not allowed to do this').body), { status: 403, headers: { 'content-type': 'application/json' } }),
     );
     const { user } = renderApp('/admin/orders');

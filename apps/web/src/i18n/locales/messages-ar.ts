@@ -142,6 +142,8 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> & Parti
   settingsDone: 'تم!',
   controlCharacters: 'يحتوي النص على أحرف غير مسموح بها',
   invalidRequest: 'الطلب غير صالح',
+  listCursorInvalid: 'موضع هذه الصفحة غير صالح، افتح القائمة من صفحتها الأولى',
+  listCursorConflict: 'اطلب صفحة واحدة في كل مرة: بعد أو قبل أو الأخيرة',
   invalidMultipart: 'نموذج الرفع غير صالح، يرجى اختيار الملف مرة أخرى',
   requestTooLarge: 'الطلب كبير جدًا',
   requestTimeout: 'استغرق وصول الطلب وقتًا طويلًا، يرجى المحاولة مرة أخرى',

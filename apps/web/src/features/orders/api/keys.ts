@@ -1,7 +1,7 @@
 // The query keys and list query of the order screens, shared by every role that lists or shows orders
 // (the SME now; the supplier and back-office panels reuse them with their own role).
 import { ALL_FILTER, type Role } from '@qist/domain';
-import { PAGE_SIZE } from '@/components/data-table';
+import { PAGE_SIZE, type PagePosition } from '@/components/data-table';
 
 /** Whose order calls: '/api/v1/{role}/order/…'. */
 export type OrderViewer = Role;
@@ -9,7 +9,7 @@ export type OrderViewer = Role;
 export const ordersKeys = {
   all: ['orders'] as const,
   lists: (role: OrderViewer) => ['orders', role, 'list'] as const,
-  list: (role: OrderViewer, page: number, filter: OrderFilter) => ['orders', role, 'list', { page, ...filter }] as const,
+  list: (role: OrderViewer, page: number, filter: OrderFilter, position: PagePosition = {}) => ['orders', role, 'list', { page, ...filter, ...position }] as const,
   detail: (role: OrderViewer, orderId: string) => ['orders', role, 'detail', orderId] as const,
   /** The SME's receipt of an instalment (its number in paying order, from 1). */
   receipt: (orderId: string, installment: number) => ['orders', 'sme', 'receipt', orderId, installment] as const,
@@ -30,9 +30,14 @@ function filterParams({ status, late }: OrderFilter): [string, string][] {
   return [...(status !== ALL_FILTER ? [['status', String(status)] as [string, string]] : []), ...(late ? [['late', 'true'] as [string, string]] : [])];
 }
 
+/** How the page is read beside its number: after or before a row, or the last (ADR 0027). */
+function positionParams({ after, before, last }: PagePosition): [string, string][] {
+  return after ? [['after', after]] : before ? [['before', before]] : last ? [['last', 'true']] : [];
+}
+
 /** Ten a page (part 1 §9), with the filter. */
-export function orderListSearch(page: number, filter: OrderFilter): string {
-  return new URLSearchParams([['page', String(page)], ['perPage', String(PAGE_SIZE)], ...filterParams(filter)]).toString();
+export function orderListSearch(page: number, filter: OrderFilter, position: PagePosition = {}): string {
+  return new URLSearchParams([['page', String(page)], ['perPage', String(PAGE_SIZE)], ...filterParams(filter), ...positionParams(position)]).toString();
 }
 
 /** The CSV of the back office's order list, with the list's filter. */

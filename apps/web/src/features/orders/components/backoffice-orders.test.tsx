@@ -46,7 +46,7 @@ describe("the admin's order page", () => {
   it("verifies the invoice: one call, 'invoice verified successfully' and back to the list", async () => {
     const { user, router, fetchMock } = openOrder('admin', order(4, 3, { breakdown: BREAKDOWN }), {
       'POST /api/v1/admin/order/invoice/verify': ok({ order: { _id: ORDER_ID, status: 5 } }),
-      'GET /api/v1/admin/order/list': ok({ orders: [order(5, 3)], count: 1 }),
+      'GET /api/v1/admin/order/list': ok({ orders: [order(5, 3)], count: 1, cursors: { first: null, last: null } }),
     });
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Verify Invoice' }));
@@ -83,7 +83,7 @@ describe("the bank's order page", () => {
     const { user, router, fetchMock } = openOrder('bank', order(5, 3, { breakdown: { ...BREAKDOWN, supplierPayout: 899.5 } }), {
       ...HIGH_THRESHOLD,
       'POST /api/v1/bank/order/pay': ok({ order: { _id: ORDER_ID, status: 6 } }),
-      'GET /api/v1/bank/order/list': ok({ orders: [order(6, 3)], count: 1 }),
+      'GET /api/v1/bank/order/list': ok({ orders: [order(6, 3)], count: 1, cursors: { first: null, last: null } }),
     });
     await loaded();
     await user.click(await screen.findByRole('button', { name: 'Pay' }));
@@ -182,7 +182,7 @@ describe("the insurance company's order page", () => {
 describe("the back office's order list", () => {
   it.each(['admin', 'bank', 'insurance'] as const)('%s: "Orders" with SME and Supplier', async (role) => {
     signIn(role, null);
-    const fetchMock = stubServer({ [`GET /api/v1/${role}/order/list`]: ok({ orders: [order(4, 3)], count: 1 }) });
+    const fetchMock = stubServer({ [`GET /api/v1/${role}/order/list`]: ok({ orders: [order(4, 3)], count: 1, cursors: { first: null, last: null } }) });
     renderApp(`/${role}/orders?status=4`);
     const table = await screen.findByRole('table', { name: 'Orders' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['SME', 'Supplier', 'Amount', 'Status', 'Actions']);
@@ -199,7 +199,7 @@ describe('the late switch of the order lists', () => {
 
   it('opens on ?late=true as the late cards lead there', async () => {
     signIn('admin', null);
-    const fetchMock = stubServer({ 'GET /api/v1/admin/order/list': ok({ orders: [order(2, 3)], count: 1 }) });
+    const fetchMock = stubServer({ 'GET /api/v1/admin/order/list': ok({ orders: [order(2, 3)], count: 1, cursors: { first: null, last: null } }) });
     renderApp('/admin/orders?late=true&status=2');
     await screen.findByRole('table', { name: 'Orders' });
     expect(screen.getByRole('switch', { name: 'Late instalments only' })).toBeChecked();
@@ -208,7 +208,7 @@ describe('the late switch of the order lists', () => {
 
   it('switching it on and off asks for the late orders from page 1, then for all again', async () => {
     signIn('bank', null);
-    const fetchMock = stubServer({ 'GET /api/v1/bank/order/list': ok({ orders: [order(5, 3)], count: 15 }) });
+    const fetchMock = stubServer({ 'GET /api/v1/bank/order/list': ok({ orders: [order(5, 3)], count: 15, cursors: { first: null, last: null } }) });
     const { user, router } = renderApp('/bank/orders?page=2');
     await screen.findByRole('table', { name: 'Orders' });
     const late = screen.getByRole('switch', { name: 'Late instalments only' });
@@ -231,9 +231,72 @@ describe('the late switch of the order lists', () => {
   it('is offered to the SME too, in Arabic', async () => {
     await i18n.changeLanguage('ar');
     signIn('sme', 8);
-    stubServer({ 'GET /api/v1/sme/order/list': ok({ orders: [], count: 0 }) });
+    stubServer({ 'GET /api/v1/sme/order/list': ok({ orders: [], count: 0, cursors: { first: null, last: null } }) });
     renderApp('/sme/orders?late=true');
     expect(await screen.findByRole('switch', { name: 'ذات الأقساط المتأخرة فقط' })).toBeChecked();
+  });
+});
+
+describe('the order list’s First, Previous, Next and Last', () => {
+  const listCalls = (fetchMock: ReturnType<typeof stubServer>) =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('order/list'));
+
+  it('steps by the cursors of the page on screen, keeps the page number shown, and jumps by number without them', async () => {
+    signIn('admin', null);
+    const fetchMock = stubServer({
+      'GET /api/v1/admin/order/list': ok({ orders: [order(5, 3)], count: 95, cursors: { first: 'top-row', last: 'bottom-row' } }),
+    });
+    const { user, router } = renderApp('/admin/orders?status=5');
+    await screen.findByRole('table', { name: 'Orders' });
+    const pager = () => within(screen.getByRole('navigation', { name: 'Pages' }));
+    const current = () => pager().getByRole('button', { current: 'page' }).textContent;
+
+    await user.click(pager().getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=5&page=2&after=bottom-row'));
+    await waitFor(() => expect(current()).toBe('2'));
+    await user.click(pager().getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(current()).toBe('3'));
+    await user.click(pager().getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=5&page=2&before=top-row'));
+    await user.click(pager().getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=5&page=10&last=true'));
+    await waitFor(() => expect(current()).toBe('10'));
+    await user.click(pager().getByRole('button', { name: '9' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=5&page=9'));
+    await user.click(pager().getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=5'));
+    await waitFor(() => expect(current()).toBe('1'));
+
+    expect(listCalls(fetchMock)).toEqual([
+      '/api/v1/admin/order/list?page=1&perPage=10&status=5',
+      '/api/v1/admin/order/list?page=2&perPage=10&status=5&after=bottom-row',
+      '/api/v1/admin/order/list?page=3&perPage=10&status=5&after=bottom-row',
+      '/api/v1/admin/order/list?page=2&perPage=10&status=5&before=top-row',
+      '/api/v1/admin/order/list?page=10&perPage=10&status=5&last=true',
+      '/api/v1/admin/order/list?page=9&perPage=10&status=5',
+      '/api/v1/admin/order/list?page=1&perPage=10&status=5',
+    ]);
+  });
+
+  it('reads page 1 by number when Previous reaches it, and a change of filter forgets the cursor', async () => {
+    signIn('bank', null);
+    const fetchMock = stubServer({
+      'GET /api/v1/bank/order/list': ok({ orders: [order(5, 3)], count: 25, cursors: { first: 'top-row', last: 'bottom-row' } }),
+    });
+    const { user, router } = renderApp('/bank/orders?page=2&after=somewhere');
+    await screen.findByRole('table', { name: 'Orders' });
+    await user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3&last=true'));
+    await user.click(screen.getByRole('switch', { name: 'Late instalments only' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?late=true'));
+    expect(listCalls(fetchMock)).toEqual([
+      '/api/v1/bank/order/list?page=2&perPage=10&after=somewhere',
+      '/api/v1/bank/order/list?page=1&perPage=10',
+      '/api/v1/bank/order/list?page=3&perPage=10&last=true',
+      '/api/v1/bank/order/list?page=1&perPage=10&late=true',
+    ]);
   });
 });
 

@@ -17,7 +17,7 @@ describe("the SME's invoices", () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:invoice-2'), revokeObjectURL: vi.fn() });
     signIn('sme', 8);
     const withInvoice = order(4, 3, { invoice: { file: FILE } });
-    const fetchMock = stubServer({ ...smeAreaRoutes(), [LIST]: ok({ invoices: [withInvoice], count: 1 }) });
+    const fetchMock = stubServer({ ...smeAreaRoutes(), [LIST]: ok({ invoices: [withInvoice], count: 1, cursors: { first: null, last: null } }) });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
       String(input).includes('/invoice/file/') ? new Response('png', { status: 200, headers: { 'Content-Type': 'image/png' } }) : fetchMock(input, init),
     );
@@ -32,7 +32,7 @@ describe("the SME's invoices", () => {
 
   it('says so when there is no invoice yet', async () => {
     signIn('sme', 8);
-    stubServer({ ...smeAreaRoutes(), [LIST]: ok({ invoices: [], count: 0 }) });
+    stubServer({ ...smeAreaRoutes(), [LIST]: ok({ invoices: [], count: 0, cursors: { first: null, last: null } }) });
     renderApp('/sme/invoices');
     expect(await screen.findByText('No invoice yet: a supplier uploads it once your order is delivered.')).toBeInTheDocument();
   });

@@ -151,7 +151,7 @@ describe("the SME's order list", () => {
     signIn('sme', 8);
     const fetchMock = stubServer({
       ...smeAreaRoutes(),
-      'GET /api/v1/sme/order/list': ok({ orders: [order(1, 1), { ...order(6, 4), _id: 'order-2' }], count: 2 }),
+      'GET /api/v1/sme/order/list': ok({ orders: [order(1, 1), { ...order(6, 4), _id: 'order-2' }], count: 2, cursors: { first: null, last: null } }),
     });
     const { user, router } = renderApp('/sme/orders');
     const table = await screen.findByRole('table', { name: 'Orders' });
@@ -189,7 +189,7 @@ describe("the SME's order list", () => {
 
   it("says 'no data' without orders", async () => {
     signIn('sme', 8);
-    stubServer({ ...smeAreaRoutes(), 'GET /api/v1/sme/order/list': ok({ orders: [], count: 0 }) });
+    stubServer({ ...smeAreaRoutes(), 'GET /api/v1/sme/order/list': ok({ orders: [], count: 0, cursors: { first: null, last: null } }) });
     renderApp('/sme/orders?status=-1');
     expect(await screen.findByText('no data')).toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { Anchor, Group, Stack, Switch, Text } from '@mantine/core';
 import { ORDER_STATUS, type OrderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPage, PagedTable, tableStateOf, usePageParam, type Column } from '@/components/data-table';
+import { ListPage, PagedTable, tableStateOf, useCursorPageParam, type Column } from '@/components/data-table';
 import { ExportButton } from '@/components/ui/export-button';
 import { useOrders } from '../api/get-orders';
 import { orderExportPath, type OrderViewer } from '../api/keys';
@@ -52,10 +52,11 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
   // the back office's title is "list of order's" (part 2 §2)
   const isBackOffice = role !== 'sme' && role !== 'provider';
   const title = isBackOffice ? t('backoffice.ordersTitle') : t('list.title');
-  const [page, setPage] = usePageParam();
+  // First, Previous, Next and Last step by keyset from the page on screen; the numbers jump by number
+  const { page, position, setPage, step } = useCursorPageParam();
   const [status, setStatus] = useStatusParam();
   const [late, setLate] = useLateParam();
-  const query = useOrders(role, page, { status, late });
+  const query = useOrders(role, page, { status, late }, position);
 
   const supplier: Column<OrderListItem> = {
     key: 'supplier',
@@ -124,6 +125,7 @@ export function OrdersList({ role, orderHref }: OrdersListProps) {
         count={query.data?.count}
         page={page}
         onPageChange={setPage}
+        onStep={(which) => step(which, query.data)}
         {...tableStateOf(query)}
         minWidth={isBackOffice ? 680 : 520}
       />

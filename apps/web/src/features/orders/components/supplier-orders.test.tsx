@@ -137,7 +137,7 @@ describe("the supplier's order list", () => {
     signIn('provider', 5);
     const fetchMock = stubServer({
       ...providerAreaRoutes(),
-      'GET /api/v1/provider/order/list': ok({ orders: [order(1, 1)], count: 1 }),
+      'GET /api/v1/provider/order/list': ok({ orders: [order(1, 1)], count: 1, cursors: { first: null, last: null } }),
     });
     renderApp('/provider/orders?status=1');
     const table = await screen.findByRole('table', { name: 'Orders' });
@@ -156,7 +156,7 @@ describe("the supplier's order list", () => {
     const declined = { ...order(-1, 0), paid: false };
     const fetchMock = stubServer({
       ...providerAreaRoutes(),
-      'GET /api/v1/provider/order/list': ok({ orders: [declined], count: 1 }),
+      'GET /api/v1/provider/order/list': ok({ orders: [declined], count: 1, cursors: { first: null, last: null } }),
     });
     const { user, router } = renderApp('/provider/orders');
     await screen.findByRole('table', { name: 'Orders' });
@@ -189,7 +189,7 @@ describe("the supplier's order list", () => {
   it('offers the same filter in Arabic', async () => {
     await i18n.changeLanguage('ar');
     signIn('provider', 5);
-    stubServer({ ...providerAreaRoutes(), 'GET /api/v1/provider/order/list': ok({ orders: [], count: 0 }) });
+    stubServer({ ...providerAreaRoutes(), 'GET /api/v1/provider/order/list': ok({ orders: [], count: 0, cursors: { first: null, last: null } }) });
     const { user } = renderApp('/provider/orders');
     await user.click(await screen.findByRole('combobox', { name: 'الحالة' }));
     const options = screen.getAllByRole('option').map((option) => option.textContent);

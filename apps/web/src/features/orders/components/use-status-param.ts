@@ -3,6 +3,7 @@
 import { ALL_FILTER } from '@qist/domain';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { POSITION_PARAMS } from '@/components/data-table';
 import { ORDER_STATUSES } from './order-status';
 
 /** Sets or removes one parameter of the address and goes back to page 1. */
@@ -15,6 +16,7 @@ function useSetParam(): (name: string, value: string | null) => void {
         if (value === null) updated.delete(name);
         else updated.set(name, value);
         updated.delete('page');
+        for (const key of POSITION_PARAMS) updated.delete(key);
         return updated;
       }),
     [setParams],

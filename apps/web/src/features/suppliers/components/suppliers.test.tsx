@@ -116,7 +116,7 @@ describe("a supplier's page and the Create Order modal", () => {
           credit -= 250.5;
           return ok({ order: { _id: 'c9d8e7f6-0000-4000-8000-000000000001' } });
         },
-        'GET /api/v1/sme/order/list': ok({ orders: [], count: 0 }),
+        'GET /api/v1/sme/order/list': ok({ orders: [], count: 0, cursors: { first: null, last: null } }),
       },
       () => credit,
     );
@@ -144,7 +144,7 @@ describe("a supplier's page and the Create Order modal", () => {
     let calls = 0;
     const { user, fetchMock } = openSupplier({
       [CREATE]: () => (++calls === 1 ? fail(400, 'this supplier is not available') : ok({ order: { _id: 'c9d8e7f6-0000-4000-8000-000000000002' } })),
-      'GET /api/v1/sme/order/list': ok({ orders: [], count: 0 }),
+      'GET /api/v1/sme/order/list': ok({ orders: [], count: 0, cursors: { first: null, last: null } }),
     });
     const dialog = await openModal(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount ($)' }), '100');
