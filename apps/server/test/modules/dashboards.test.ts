@@ -129,6 +129,39 @@ describe('dashboards', () => {
     expect(body(await get('/api/v1/provider/order/list?status=-1', headers.provider!)).content.count).toBe(supplier['-1']);
   });
 
+  it("count the SME's instalments still owed on orders under way: not those of an order waiting for its first payment, nor a canceled one's", async () => {
+    const supplier = body(await get('/api/v1/sme/provider/list?perPage=100', headers.sme!)).content.providers.find(
+      (p: { auth_id: { email: string } }) => p.auth_id.email === 'supplier@example.com',
+    );
+    // an order waiting for its first payment (its instalments are owed but the order is not under way)
+    const waiting = body(await post('/api/v1/sme/order/create', headers.sme!, { providerId: supplier._id, amount: 80, description: 'Waiting for its first payment' })).content.order._id;
+    // and one canceled before it was paid (its instalments are closed)
+    const canceled = body(await post('/api/v1/sme/order/create', headers.sme!, { providerId: supplier._id, amount: 90, description: 'Canceled' })).content.order._id;
+    expect((await post('/api/v1/sme/order/cancel', headers.sme!, { orderId: canceled })).statusCode).toBe(200);
+
+    const d = body(await get('/api/v1/sme/dashboard', headers.sme!)).content;
+    // the rule, read the long way: unpaid instalments of the SME's orders at status 1 and on
+    const reference = await ctx.db.execute<{ window: string; count: number; amount: string }>(sql`
+      select w.d::text as window, count(i.id)::int as count, coalesce(sum(i.amount), 0)::bigint as amount
+      from (values (30), (60), (90)) w(d)
+      left join (installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id)
+        on u.email = 'sme@example.com' and o.status >= 1 and i.paid_at is null
+           and i.deadline >= now() and i.deadline <= now() + make_interval(days => w.d)
+      group by w.d order by w.d`);
+    expect(d.dueWithin).toEqual(
+      Object.fromEntries(reference.rows.map((r) => [`days${r.window}`, { count: r.count, amount: fromMinorUnits(Number(r.amount)) }])),
+    );
+    const next = await ctx.db.execute<{ order_id: string; amount: string; deadline: Date }>(sql`
+      select i.order_id, i.amount, i.deadline from installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id
+      where u.email = 'sme@example.com' and o.status >= 1 and i.paid_at is null order by i.deadline, i.position limit 1`);
+    expect(d.nextInstallment).toMatchObject({ orderId: next.rows[0]!.order_id, amount: fromMinorUnits(Number(next.rows[0]!.amount)) });
+    expect(new Date(d.nextInstallment.deadline).getTime()).toBe(new Date(next.rows[0]!.deadline).getTime());
+    // the two new orders' instalments are in the table, unpaid, and counted in neither figure
+    const theirs = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from installments where order_id in (${waiting}, ${canceled}) and paid_at is null`);
+    expect(theirs.rows[0]!.n).toBe(8);
+    expect(d.dueWithin.days90.count).toBeGreaterThan(0);
+  });
+
   it('give the SME its credit, next instalment, upcoming and late instalments and spending by supplier', async () => {
     const d = body(await get('/api/v1/sme/dashboard', headers.sme!)).content;
     const { sme } = body(await get('/api/v1/sme/profile/get', headers.sme!)).content;

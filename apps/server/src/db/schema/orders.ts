@@ -83,8 +83,12 @@ export const installments = pgTable(
     uniqueIndex('installments_order_position_key').on(t.orderId, t.position),
     // The jobs' sweeps: unpaid instalments by deadline.
     index('installments_unpaid_deadline_idx').on(t.deadline).where(sql`${t.paidAt} is null`),
-    // An SME's (or an insurer's SMEs') upcoming and late instalments on the dashboards.
-    index('installments_sme_unpaid_idx').on(t.smeId, t.deadline).where(sql`${t.paidAt} is null`),
+    // An SME's (or an insurer's SMEs') instalments still owed, by deadline, on the dashboards: every
+    // column the SME's next instalment and its dues read is in the index (an index-only scan of the
+    // SME's coming weeks, however many orders it has had).
+    index('installments_sme_open_idx')
+      .on(t.smeId, t.deadline, t.position, t.orderId, t.amount)
+      .where(sql`${t.paidAt} is null and ${t.closedAt} is null`),
     // The late job: live unpaid instalments it has not handled yet (no late notice), by deadline. The
     // part before now is what became late since its last run, however long the history.
     index('installments_late_due_idx')

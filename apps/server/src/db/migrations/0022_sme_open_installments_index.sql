@@ -1,0 +1,2 @@
+DROP INDEX "installments_sme_unpaid_idx";--> statement-breakpoint
+CREATE INDEX "installments_sme_open_idx" ON "installments" USING btree ("sme_id","deadline","position","order_id","amount") WHERE "installments"."paid_at" is null and "installments"."closed_at" is null;
