@@ -55,9 +55,10 @@ export async function smeFigures(db: Executor, userId: string) {
   // The SME's instalments still owed on orders under way (status 1 and on), read from
   // installments_sme_open_idx alone: an unpaid instalment not closed is of an order that is not
   // canceled (a cancel closes them, ADR 26), so it is under way unless its order is still waiting
-  // for its first payment (created): those few orders (72 hours at most) are left out by id.
+  // for its first payment (created): those few orders (72 hours at most) are left out by id, through
+  // a hashed subplan (a probe per instalment, whatever their number).
   const owed = sql`i.sme_id = ${sme} and i.paid_at is null and i.closed_at is null
-    and i.order_id <> all(array(select id from orders where sme_id = ${sme} and status = ${ORDER_STATUS.created}))`;
+    and i.order_id not in (select id from orders where sme_id = ${sme} and status = ${ORDER_STATUS.created})`;
   return one<Json>(
     db,
     sql`select json_build_object(
