@@ -49,7 +49,7 @@ export async function readOrderContexts(
 // UPDATE of its own row, so an order whose SME lacks the credit is simply not written while the others
 // are. The SMEs' rows are locked in id order first, so two statements of several SMEs each cannot
 // deadlock on them. Inputs are parallel arrays; the schedule's, the postings' and the messages' rows
-// name their order by its position in the batch ($n arrays).
+// name their order by its id, and only the orders written take theirs.
 const CREATE_SQL = `
 with input as (
   select * from unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::uuid[], $5::text[], $6::int[], $7::int[], $8::timestamptz[])

@@ -39,7 +39,7 @@ import type { RefundQueue } from './refund-worker.js';
 import type { Outbox } from '../notifications/outbox.js';
 import { isCallbackSignatureValid, type GatewayVerdict, type PaymentGateway } from './gateway.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
-import { createOrderContextReader, createOrderWriter, type OrderWriterOptions } from './order-writer.js';
+import { createOrderContextReader, createOrderWriter } from './order-writer.js';
 import { canceledNotice, lateNotice, noticeMessages, paymentLinkNotice, reminderNotice, type Notice, type NoticeRecipient } from './notices.js';
 import { toOrder, toOrderListItem } from './projection.js';
 import { cancelLockedOrder, wrongStatus } from './steps.js';
@@ -61,8 +61,6 @@ export interface OrdersDeps {
   /** Where what the gateway answered and was not settled is written (the app's log). */
   log?: (detail: Record<string, unknown>, message: string) => void;
   clock?: () => Date;
-  /** How orders share statements under load (order-writer.ts). */
-  orderWriterOptions?: OrderWriterOptions;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -81,11 +79,10 @@ export function createOrdersService({
   currency,
   log = () => {},
   clock = () => new Date(),
-  orderWriterOptions,
 }: OrdersDeps) {
   const perSme = createKeyedQueue();
-  const orderContexts = createOrderContextReader(db, orderWriterOptions);
-  const orderWriter = createOrderWriter(db, orderWriterOptions);
+  const orderContexts = createOrderContextReader(db);
+  const orderWriter = createOrderWriter(db);
   const payLink = (path: 'pay-order' | 'pay-instalment', orderId: string) => `${publicUrl}/${path}?orderId=${encodeURIComponent(orderId)}`;
 
   async function notify(tx: Executor, to: NoticeRecipient, notice: Bilingual<Notice>) {
