@@ -38,14 +38,13 @@
 // were nearly empty, scan them whole, and PostgreSQL's CPU per order grows with every order written
 // (measured: 3.7 ms of PostgreSQL CPU an order over the first 4,000 orders, 1.6 ms when the same
 // statements' plans use the indexes; ADR 0028).
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CLOCK_TICKS_PER_SECOND, cpuSeconds, exited, percentile, postgresCpuSeconds, sleep, stopChild, waitFor } from './lib/process.mjs';
+import { CLOCK_TICKS_PER_SECOND, cpuSeconds, percentile, postgresCpuSeconds, sleep, startProduct, stopChild } from './lib/process.mjs';
 import { benchSignIn, fetchPost } from './lib/sign-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -282,7 +281,6 @@ async function main() {
 
     // ---- the product, as `npm start` runs it, on this database: it migrates and seeds the demo.
     const logFile = path.join(dataDir, 'product.log');
-    const logFd = openSync(logFile, 'a');
     const nodeArgs = [];
     let profileDir;
     if (opts['cpu-prof']) {
@@ -291,12 +289,12 @@ async function main() {
       nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
     }
     const startedAt = Date.now();
-    product = spawn(process.execPath, [...nodeArgs, path.join(distDir, 'main.js')], {
+    let port;
+    ({ child: product, port } = await startProduct({
+      distDir,
       env: {
         ...process.env,
         DATABASE_URL: embedded.url,
-        PORT: '0',
-        HOST: '127.0.0.1',
         DATA_DIR: path.join(dataDir, 'product'),
         SEED_DEMO: 'true',
         SESSION_SECRET: SECRET,
@@ -304,14 +302,9 @@ async function main() {
         LOGIN_MAX_FAILURES: '1000000',
         JOBS_INTERVAL_SECONDS: '3600',
       },
-      stdio: ['ignore', logFd, logFd],
-    });
-    closeSync(logFd);
-    const port = await waitFor(() => {
-      if (exited(product)) throw new Error(`the product exited:\n${readFileSync(logFile, 'utf8')}`);
-      const match = /serving on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'));
-      return match ? Number(match[1]) : undefined;
-    }, 'the product to listen');
+      logFile,
+      nodeArgs,
+    }));
     const base = `http://127.0.0.1:${port}`;
     console.log(`product (pid ${product.pid}, ${path.relative(repoRoot, distDir)}) serving on ${base}, started and seeded in ${Date.now() - startedAt} ms`);
 

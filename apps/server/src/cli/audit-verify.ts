@@ -8,11 +8,9 @@
 // (another host, the backup store), it detects the one change the chain alone cannot: removing the
 // newest rows.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
-import { createDatabase } from '../db/client.js';
-import { startEmbeddedPostgres } from '../db/embedded.js';
 import { readAuditCheckpoint, verifyAuditChain, writeAuditCheckpoint, type AuditCheckpoint } from '../modules/audit/verify.js';
 import { verifyLedger } from '../modules/ledger/verify.js';
+import { databaseSentence, runWithDatabase } from './database.js';
 
 const { values } = parseArgs({ options: { checkpoint: { type: 'string' } } });
 const checkpointFile = values.checkpoint;
@@ -25,39 +23,32 @@ try {
   process.exit(1);
 }
 
-const config = loadConfig();
-const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir });
-const database = createDatabase(config.databaseUrl ?? embedded!.url, 1);
-let exitCode = 0;
-try {
-  const ledger = await verifyLedger(database.db);
-  if (ledger.problems.length) {
-    exitCode = 1;
-    console.error(`ledger: ${ledger.problems.length} problem(s) in ${ledger.entries} entries and ${ledger.postings} postings`);
-    for (const problem of ledger.problems) console.error(`  ${problem}`);
-  } else {
-    console.log(`ledger: ${ledger.entries} entries and ${ledger.postings} postings, every entry balanced, total 0`);
-  }
-  const audit = await verifyAuditChain(database.db, checkpoint);
-  if (audit.problem) {
-    exitCode = 1;
-    console.error(`audit trail: broken after ${audit.events} sound event(s)`);
-    console.error(`  ${audit.problem}`);
-  } else {
-    console.log(`audit trail: ${audit.events} events, every hash re-computed, the chain holds`);
-    if (checkpoint) console.log(`  it still holds the checkpoint's seq ${checkpoint.seq}`);
-    if (checkpointFile && audit.head) {
-      writeAuditCheckpoint(checkpointFile, audit.head);
-      console.log(`  checkpoint ${checkpointFile}: seq ${audit.head.seq}`);
+await runWithDatabase(
+  // The database's own sentence, e.g. a database never started by the app.
+  { connections: 1, onError: (error) => console.error(`audit:verify could not read the database: ${databaseSentence(error)}`) },
+  async (database) => {
+    let exitCode = 0;
+    const ledger = await verifyLedger(database.db);
+    if (ledger.problems.length) {
+      exitCode = 1;
+      console.error(`ledger: ${ledger.problems.length} problem(s) in ${ledger.entries} entries and ${ledger.postings} postings`);
+      for (const problem of ledger.problems) console.error(`  ${problem}`);
+    } else {
+      console.log(`ledger: ${ledger.entries} entries and ${ledger.postings} postings, every entry balanced, total 0`);
     }
-  }
-} catch (error) {
-  // The database's own sentence (the query layer wraps it), e.g. a database never started by the app.
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  console.error(`audit:verify could not read the database: ${cause instanceof Error ? cause.message : String(cause)}`);
-  exitCode = 1;
-} finally {
-  await database.close();
-  await embedded?.stop();
-}
-process.exit(exitCode);
+    const audit = await verifyAuditChain(database.db, checkpoint);
+    if (audit.problem) {
+      exitCode = 1;
+      console.error(`audit trail: broken after ${audit.events} sound event(s)`);
+      console.error(`  ${audit.problem}`);
+    } else {
+      console.log(`audit trail: ${audit.events} events, every hash re-computed, the chain holds`);
+      if (checkpoint) console.log(`  it still holds the checkpoint's seq ${checkpoint.seq}`);
+      if (checkpointFile && audit.head) {
+        writeAuditCheckpoint(checkpointFile, audit.head);
+        console.log(`  checkpoint ${checkpointFile}: seq ${audit.head.seq}`);
+      }
+    }
+    return exitCode;
+  },
+);

@@ -4,11 +4,10 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.js';
 import { loadConfig, uploadsDir } from '../config.js';
-import { createDatabase } from '../db/client.js';
-import { startEmbeddedPostgres } from '../db/embedded.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { createLocalStorage } from '../modules/files/storage.js';
 import { seedDemoOrders } from '../modules/orders/demo-seed.js';
+import { runWithDatabase } from './database.js';
 import { ScaleRefusal, defaultCounts, loadScaleData, SCALE_EMAIL_DOMAIN, SCALE_PASSWORD } from '../modules/scale-data/load.js';
 
 const HELP = `npm run seed:scale -- --orders N [options]
@@ -93,41 +92,41 @@ if (config.paymentGateway !== 'sandbox') {
   process.exit(2);
 }
 const started = performance.now();
-const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir });
-const database = createDatabase(config.databaseUrl ?? embedded!.url, 2);
-let exitCode = 0;
-try {
-  console.log(`seed:scale: ${options.orders.toLocaleString('en-US')} orders, ${options.smes.toLocaleString('en-US')} SMEs, ${options.suppliers.toLocaleString('en-US')} suppliers, seed ${options.seed}, ${options.months} months to ${new Date(options.now).toISOString()}`);
-  const prepareStart = performance.now();
-  const storage = createLocalStorage(uploadsDir(config));
-  const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo, sessionSecret: config.sessionSecret, storage, currency: config.currency });
-  if (seeded) {
-    // A new database gets the demo orders too, made through the product's steps as at the server's first start.
-    const app = await buildApp({ config, db: database.db, storage, logger: false, runJobs: false, runDispatcher: false });
-    try {
-      if (app.sandbox) await seedDemoOrders({ db: database.db, orders: app.orders, fulfilment: app.fulfilment, sandbox: app.sandbox });
-    } finally {
-      await app.close();
+await runWithDatabase(
+  {
+    connections: 2,
+    onError: (error) => {
+      console.error(`seed:scale: ${error instanceof Error ? error.message : String(error)}`);
+      if (!(error instanceof ScaleRefusal) && error instanceof Error && error.cause) console.error(error.cause);
+    },
+  },
+  async (database) => {
+    console.log(`seed:scale: ${options.orders.toLocaleString('en-US')} orders, ${options.smes.toLocaleString('en-US')} SMEs, ${options.suppliers.toLocaleString('en-US')} suppliers, seed ${options.seed}, ${options.months} months to ${new Date(options.now).toISOString()}`);
+    const prepareStart = performance.now();
+    const storage = createLocalStorage(uploadsDir(config));
+    const { seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo, sessionSecret: config.sessionSecret, storage, currency: config.currency });
+    if (seeded) {
+      // A new database gets the demo orders too, made through the product's steps as at the server's first start.
+      const app = await buildApp({ config, db: database.db, storage, logger: false, runJobs: false, runDispatcher: false });
+      try {
+        if (app.sandbox) await seedDemoOrders({ db: database.db, orders: app.orders, fulfilment: app.fulfilment, sandbox: app.sandbox });
+      } finally {
+        await app.close();
+      }
     }
-  }
-  console.log(`  migrations${seeded ? ' and demo data' : ''}: ${((performance.now() - prepareStart) / 1000).toFixed(1)} s`);
-  const client = await database.pool.connect();
-  try {
-    const report = await loadScaleData(client, { ...options, currency: config.currency, log: (line) => console.log(line) });
-    if (!report.triggersOff) console.log('  (this database user may not skip triggers: the guards ran as the rows arrived)');
-    for (const check of report.checks) console.log(`  check ${check.name}: ${check.sentence}`);
-    console.log('rows written:');
-    for (const [table, n] of Object.entries(report.rows)) console.log(`  ${table.padEnd(22)} ${n.toLocaleString('en-US').padStart(12)}`);
-    console.log(`seconds per phase: ${report.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)}`).join(', ')}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    client.release();
-  }
-} catch (error) {
-  exitCode = 1;
-  console.error(`seed:scale: ${error instanceof Error ? error.message : String(error)}`);
-  if (!(error instanceof ScaleRefusal) && error instanceof Error && error.cause) console.error(error.cause);
-} finally {
-  await database.close();
-  await embedded?.stop();
-}
-process.exit(exitCode);
+    console.log(`  migrations${seeded ? ' and demo data' : ''}: ${((performance.now() - prepareStart) / 1000).toFixed(1)} s`);
+    const client = await database.pool.connect();
+    try {
+      const report = await loadScaleData(client, { ...options, currency: config.currency, log: (line) => console.log(line) });
+      if (!report.triggersOff) console.log('  (this database user may not skip triggers: the guards ran as the rows arrived)');
+      for (const check of report.checks) console.log(`  check ${check.name}: ${check.sentence}`);
+      console.log('rows written:');
+      for (const [table, n] of Object.entries(report.rows)) console.log(`  ${table.padEnd(22)} ${n.toLocaleString('en-US').padStart(12)}`);
+      console.log(`seconds per phase: ${report.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)}`).join(', ')}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } finally {
+      client.release();
+    }
+    return 0;
+  },
+  config,
+);

@@ -1,12 +1,11 @@
 // npm run user:create -- --role admin|bank|insurance --email … --password … [--company "…"] [--name "…"]
 // Uses DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (the running app's, when it is up).
 import { parseArgs } from 'node:util';
-import { loadConfig, uploadsDir } from '../config.js';
-import { createDatabase } from '../db/client.js';
-import { startEmbeddedPostgres } from '../db/embedded.js';
+import { uploadsDir } from '../config.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { createLocalStorage } from '../modules/files/storage.js';
 import { createBackOfficeAccount } from '../modules/auth/back-office.js';
+import { runWithDatabase } from './database.js';
 
 const { values } = parseArgs({
   options: {
@@ -18,11 +17,7 @@ const { values } = parseArgs({
   },
 });
 
-const config = loadConfig();
-const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir });
-const database = createDatabase(config.databaseUrl ?? embedded!.url, 2);
-let exitCode = 0;
-try {
+await runWithDatabase({ connections: 2, onError: (error) => console.error(error instanceof Error ? error.message : error) }, async (database, config) => {
   await prepareDatabase(database, { seedDemo: config.seedDemo, sessionSecret: config.sessionSecret, storage: createLocalStorage(uploadsDir(config)), currency: config.currency });
   const account = await createBackOfficeAccount(database.db, {
     role: values.role as never,
@@ -32,11 +27,5 @@ try {
     name: values.name,
   });
   console.log(`created ${values.role} account ${account.email}${values.company ? ` (${values.company})` : ''}`);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  exitCode = 1;
-} finally {
-  await database.close();
-  await embedded?.stop();
-}
-process.exit(exitCode);
+  return 0;
+});
