@@ -53,13 +53,23 @@ export const listCursorQuery = z.object({
 });
 export type ListCursorQuery = z.infer<typeof listCursorQuery>;
 
-export const orderListQuery = listQuery.extend({
+/** A list is asked for one position at a time: after a row, before a row, or the last page. */
+function onePosition(query: ListCursorQuery, ctx: z.RefinementCtx) {
+  if ([query.after, query.before, query.last || undefined].filter((x) => x !== undefined).length > 1) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.listCursorConflict });
+  }
+}
+
+const orderListFields = listQuery.extend({
   late: z
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
   ...listCursorQuery.shape,
 });
+export const orderListQuery = orderListFields.superRefine(onePosition);
+/** An order list's filter alone: what its CSV export takes. */
+export const orderListFilterQuery = orderListFields.pick({ status: true, late: true });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 /** What filters an order list: its status (-10 = all) and whether only late orders are shown. */
 export type OrderListFilter = Pick<OrderListQuery, 'status' | 'late'>;
@@ -170,7 +180,7 @@ export type ListCursors = z.infer<typeof listCursors>;
 
 export const orderListResponse = okEnvelope(z.object({ orders: z.array(orderListItem), count: z.number().int(), cursors: listCursors }));
 /** The SME's invoices page: its orders that carry an invoice. */
-export const invoiceListQuery = paginationQuery.extend(listCursorQuery.shape);
+export const invoiceListQuery = paginationQuery.extend(listCursorQuery.shape).superRefine(onePosition);
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 export const invoiceListResponse = okEnvelope(z.object({ invoices: z.array(orderListItem), count: z.number().int(), cursors: listCursors }));
 export const orderShowResponse = okEnvelope(z.object({ order: orderShape }));

@@ -9,6 +9,7 @@ import {
   idParams,
   installmentListResponse,
   listQuery,
+  orderListFilterQuery,
   orderListQuery,
   orderIdRequest,
   orderListResponse,
@@ -122,7 +123,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       `/${role}/order/export`,
       {
         config: { access: [role] as const },
-        compress: CSV_COMPRESSION, schema: { tags: [`${role} orders`], security, summary: 'The order list as CSV (same filter and access)', querystring: orderListQuery.pick({ status: true, late: true }), produces: ['text/csv'] },
+        compress: CSV_COMPRESSION, schema: { tags: [`${role} orders`], security, summary: 'The order list as CSV (same filter and access)', querystring: orderListFilterQuery, produces: ['text/csv'] },
       },
       async (request, reply) => sendCsv(request, reply, 'orders', await fulfilment.exportOrders(principalOf(request), request.query)),
     );

@@ -2,7 +2,6 @@
 // are the single statements the service composes inside one transaction.
 import {
   ALL_FILTER,
-  MESSAGES,
   ORDER_STATUS,
   encodeListCursor,
   type Language,
@@ -13,7 +12,6 @@ import {
   type OrderListQuery,
 } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import { badRequest } from '../../errors.js';
 import { withSnapshot, type Executor } from '../../db/transaction.js';
 
 export type OrderRow = {
@@ -175,9 +173,6 @@ export type OrderPage = { rows: OrderRow[]; count: number; cursors: ListCursors 
  */
 export async function listOrders(db: Executor, scope: OrderScope, query: OrderPageQuery): Promise<OrderPage> {
   const { insuranceCompanyId, ...rest } = scope;
-  if ([query.after, query.before, query.last || undefined].filter((x) => x !== undefined).length > 1) {
-    throw badRequest(MESSAGES.listCursorConflict);
-  }
   if (insuranceCompanyId) {
     // An insurer's SMEs are read first and given as one array, on the same snapshot as the page: its
     // size tells PostgreSQL how many orders match, so a page of a large insured book is read in
