@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { BACK_OFFICE_ROLES, type Role } from '@qist/domain';
@@ -251,6 +251,16 @@ export async function createAccount(
   const account: TestAccount = { id: user.id, email, password, role: options.role };
   if (options.mfa ?? ENROLLED_BY_DEFAULT.includes(options.role)) account.totp = { secret: await enrolMfa(db, user.id), db };
   return account;
+}
+
+/**
+ * What an insurer's level-7 decision records beside the SME's level: its log, and its company on the SME
+ * (which the SME's orders then carry). For an SME built with createAccount, before it orders.
+ */
+export async function recordCreditGranted(db: Db, smeUserId: string, insurer: { id: string }, desc = 'credit granted'): Promise<void> {
+  await db.execute(sql`insert into verification_logs (user_id, level, "desc", operator_user_id, operator_role)
+                       values (${smeUserId}, 7, ${desc}, ${insurer.id}, 'insurance')`);
+  await db.execute(sql`update smes set insured_by = (select insurance_company_id from users where id = ${insurer.id}) where user_id = ${smeUserId}`);
 }
 
 /** A demo account of the seed (seedDemoData), to sign in with loginAs; back-office ones have the demo secret. */

@@ -316,6 +316,8 @@ export async function seedDemoData(db: Db, storage: FileStorage, sessionSecret: 
             creditLimit: limit,
             creditAmount: limit,
             installmentPlan: (party.credit?.plan ?? []).map(fractionToBasisPoints),
+            // the first demo insurer granted the credit of level 7 (see operatorOf)
+            insuredBy: party.level >= 7 ? (companies.find((c) => c.name === DEMO_INSURERS[0].name)?.id ?? null) : null,
           });
         } else {
           await tx.insert(providers).values({

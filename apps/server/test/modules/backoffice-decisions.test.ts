@@ -120,7 +120,8 @@ describe('the insurance cascade', () => {
     expect(body(await decline(1, smeId)).content).toEqual({ level: 6 });
     expect(await queue(2)).toContain(smeId);
     expect(body(await verify(2, smeId, 12000)).content).toEqual({ level: 7 });
-    expect(await levelOf(smeId)).toMatchObject({ level: 7, creditLimit: 1_200_000, creditAmount: 1_200_000 });
+    // the company that granted the credit is the SME's insurer from now on (its orders carry it)
+    expect(await levelOf(smeId)).toMatchObject({ level: 7, creditLimit: 1_200_000, creditAmount: 1_200_000, insuredBy: insurers[2]!.companyId });
     const logs = await ctx.db.select().from(verificationLogs).where(eq(verificationLogs.userId, account.id)).orderBy(verificationLogs.createdAt);
     // What the platform says is a code with its params; the insurer's own words stay apart.
     expect(logs.map((l) => [l.code, l.params, l.desc])).toEqual([
@@ -137,7 +138,7 @@ describe('the insurance cascade', () => {
     await decline(0, smeId);
     await decline(1, smeId);
     expect(body(await decline(2, smeId)).content).toEqual({ level: -6 });
-    expect((await levelOf(smeId)).level).toBe(-6);
+    expect(await levelOf(smeId)).toMatchObject({ level: -6, insuredBy: null });
     expect((await verify(2, smeId)).statusCode).toBe(409);
   });
 

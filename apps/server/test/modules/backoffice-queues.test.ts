@@ -6,7 +6,7 @@ import { MESSAGES } from '@qist/domain';
 import { uploadsDir } from '../../src/config.js';
 import { documents, insuranceDeclines, orders, providers, smes, users, verificationLogs } from '../../src/db/schema/index.js';
 import { createLocalStorage } from '../../src/modules/files/storage.js';
-import { SAMPLE_FILES, bearer, body, createAccount, loginAs, useTestApp, type TestAccount } from '../helpers.js';
+import { SAMPLE_FILES, bearer, body, createAccount, loginAs, recordCreditGranted, useTestApp, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp();
 type Headers = Record<string, string>;
@@ -72,7 +72,7 @@ beforeAll(async () => {
   await ctx.db.insert(insuranceDeclines).values({ smeId: world.insurer2Queue.smeId, companyId: companies.insurer1 });
   await log(world.insurer2Queue, 6, accounts.insurer1, 'declined; passed to the next company');
   world.granted = await smeAt(7);
-  await log(world.granted, 7, accounts.insurer1, 'credit granted');
+  await recordCreditGranted(ctx.db, world.granted.account.id, accounts.insurer1);
   world.active = await smeAt(8);
   world.bankRejected = await smeAt(-2);
   await log(world.bankRejected, 5, accounts.admin, 'documents fine');

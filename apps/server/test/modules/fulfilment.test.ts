@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
-import { SAMPLE_FILES, bearer, body, createAccount, loginAs, multipart, useTestApp, type TestAccount } from '../helpers.js';
+import { SAMPLE_FILES, bearer, body, createAccount, loginAs, recordCreditGranted, multipart, useTestApp, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp({ env: { LOGIN_MAX_FAILURES: '4' } });
 
@@ -322,11 +322,10 @@ describe('who may do what', () => {
 
   it('shows an insurer the orders of the SMEs it insured, without breakdown or invoice', async () => {
     const sme = await activeSme();
-    const { orderId } = await waitingOrder(sme, 30);
     const insurer = await createAccount(ctx.db, { role: 'insurance' });
     const stranger = await createAccount(ctx.db, { role: 'insurance' });
-    await ctx.db.execute(sql`insert into verification_logs (user_id, level, "desc", operator_user_id, operator_role)
-                             values (${sme.account.id}, 7, 'credit granted', ${insurer.id}, 'insurance')`);
+    await recordCreditGranted(ctx.db, sme.account.id, insurer);
+    const { orderId } = await waitingOrder(sme, 30);
     const mine = bearer(await loginAs(ctx.app, insurer));
     const theirs = bearer(await loginAs(ctx.app, stranger));
     expect(body(await get('/api/v1/insurance/order/list', mine)).content.orders.map((o: { _id: string }) => o._id)).toEqual([orderId]);

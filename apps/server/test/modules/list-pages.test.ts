@@ -4,7 +4,7 @@
 // SMEs its own users granted credit to (level 7), in its SME list, order list and dashboard.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createAccount, loginAs, useTestApp, type TestAccount } from '../helpers.js';
+import { bearer, body, createAccount, loginAs, recordCreditGranted, useTestApp, type TestAccount } from '../helpers.js';
 
 const clock = { now: new Date('2026-10-01T08:00:00.000Z') };
 const ctx = useTestApp({ clock: () => clock.now });
@@ -16,6 +16,8 @@ const get = (url: string, headers: Headers) => ctx.app.inject({ method: 'GET', u
 let supplierId: string;
 let admin: Headers;
 const smes: { account: TestAccount; headers: Headers; id: string }[] = [];
+/** Gulf Cover (two users) granted the first two SMEs their credit, Other Cover the third. */
+const insurers: Record<'gulf' | 'colleague' | 'other', TestAccount> = {} as never;
 
 async function createOrder(headers: Headers, amount: number): Promise<string> {
   const response = await post('/api/v1/sme/order/create', headers, { providerId: supplierId, amount, description: `order of ${amount}` });
@@ -33,6 +35,14 @@ beforeAll(async () => {
     const id = (await ctx.db.execute<{ id: string }>(sql`select id from smes where user_id = ${account.id}`)).rows[0]!.id;
     smes.push({ account, headers: bearer(await loginAs(ctx.app, account)), id });
   }
+  // An SME is insured before it can order: a second user of Gulf Cover decided on one SME; Other Cover on another.
+  insurers.gulf = await createAccount(ctx.db, { role: 'insurance', company: 'Gulf Cover' });
+  insurers.other = await createAccount(ctx.db, { role: 'insurance', company: 'Other Cover' });
+  insurers.colleague = await createAccount(ctx.db, { role: 'insurance', company: 'Gulf Cover colleague' });
+  await ctx.db.execute(sql`update users set insurance_company_id = (select insurance_company_id from users where id = ${insurers.gulf.id}) where id = ${insurers.colleague.id}`);
+  await recordCreditGranted(ctx.db, smes[0]!.account.id, insurers.gulf);
+  await recordCreditGranted(ctx.db, smes[1]!.account.id, insurers.colleague);
+  await recordCreditGranted(ctx.db, smes[2]!.account.id, insurers.other);
   for (let k = 0; k < 9; k++) {
     clock.now = new Date(clock.now.getTime() + (k === 4 ? 0 : 60_000));
     await createOrder(smes[k % 3]!.headers, 10 + k);
@@ -75,18 +85,9 @@ describe('an order list', () => {
 
 describe('an insurer', () => {
   it('sees exactly the SMEs its users granted credit to, in its SME list, order list and dashboard', async () => {
-    const gulf = await createAccount(ctx.db, { role: 'insurance', company: 'Gulf Cover' });
-    const other = await createAccount(ctx.db, { role: 'insurance', company: 'Other Cover' });
-    const companyOf = async (userId: string) =>
-      (await ctx.db.execute<{ c: string }>(sql`select insurance_company_id as c from users where id = ${userId}`)).rows[0]!.c;
-    // A second user of Gulf Cover decided on one SME; Other Cover on another; the third is nobody's.
-    const colleague = await createAccount(ctx.db, { role: 'insurance', company: 'Gulf Cover colleague' });
-    await ctx.db.execute(sql`update users set insurance_company_id = ${await companyOf(gulf.id)} where id = ${colleague.id}`);
+    const { gulf } = insurers;
     const log = (sme: { account: TestAccount }, operator: TestAccount, level: number) =>
       ctx.db.execute(sql`insert into verification_logs (user_id, level, "desc", operator_user_id, operator_role) values (${sme.account.id}, ${level}, '', ${operator.id}, 'insurance')`);
-    await log(smes[0]!, gulf, 7);
-    await log(smes[1]!, colleague, 7);
-    await log(smes[2]!, other, 7);
     // A log at another level by Gulf Cover is a decision it made (its SME list) but not credit it granted (its orders).
     const seen = await createAccount(ctx.db, { role: 'sme', level: 8 });
     await log({ account: seen }, gulf, 6);

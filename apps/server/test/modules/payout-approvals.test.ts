@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, amountDecimalsMessage } from '@qist/domain';
-import { bearer, body, createAccount, loginAs, auditEventsOf, useSecondApp, useTestApp, type TestAccount } from '../helpers.js';
+import { bearer, body, createAccount, loginAs, recordCreditGranted, auditEventsOf, useSecondApp, useTestApp, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp();
 
@@ -42,8 +42,7 @@ async function partyId(table: 'smes' | 'providers', userId: string): Promise<str
  */
 async function verifiedOrder(amount: number) {
   const sme = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit: 100_000_000 });
-  await ctx.db.execute(sql`insert into verification_logs (user_id, level, "desc", operator_user_id, operator_role)
-                           values (${sme.id}, 7, '', ${insurerAccount.id}, 'insurance')`);
+  await recordCreditGranted(ctx.db, sme.id, insurerAccount);
   const headers = bearer(await loginAs(ctx.app, sme));
   const created = await post('/api/v1/sme/order/create', headers, { providerId: supplierId, amount, description: 'Cold room' });
   const orderId = body(created).content.order._id as string;

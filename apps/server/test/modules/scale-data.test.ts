@@ -59,6 +59,7 @@ describe('seed:scale', () => {
       ['ledger', true],
       ['credit', true],
       ['instalments', true],
+      ['insurers', true],
       ['rollups', true],
     ]);
     expect(report.rows.orders).toBe(ORDERS);
@@ -155,12 +156,15 @@ describe('seed:scale', () => {
       await client.query(
         `insert into installments (order_id, sme_id, position, rate, amount, deadline) values (gen_random_uuid(), gen_random_uuid(), 0, 10000, 5, now())`,
       );
+      // And an insured SME's order that lost its insurer.
+      await client.query(`update orders set insurer_id = null where id = (select id from orders where insurer_id is not null limit 1)`);
       const failed = (await checkScaleData(client)).filter((c) => !c.ok);
-      // the rows went past the rollups' triggers too: the ledger balances' and the instalments' rollups no longer match
+      // the rows went past the rollups' triggers too: the ledger balances', the insurers' orders' and the instalments' rollups no longer match
       expect(failed.map((c) => c.sentence)).toEqual([
         'foreign keys do not resolve: 1 installments.order_id without their orders (installments_order_id_orders_id_fk)',
         'the ledger is broken: 0 entries without postings, 1 entries that do not balance, all postings sum to 5',
-        'rollups differ from their recomputation: rollup_ledger_balances, rollup_installments',
+        "insurers are off: 0 SMEs whose insured_by is not the company of their level-7 decision, 1 orders whose insurer_id is not their SME's",
+        'rollups differ from their recomputation: rollup_insurer_orders, rollup_ledger_balances, rollup_installments',
       ]);
     } finally {
       await client.query('rollback');
@@ -183,12 +187,12 @@ describe('seed:scale with the same seed', () => {
     for (const database of databases) {
       await load(database, { orders: 120, smes: 5, suppliers: 2, seed: 11 });
       const digest: Record<string, string> = {};
-      // Every loaded table, with the back office's random ids replaced by their emails.
+      // Every loaded table, with the back office's random ids replaced by their emails (insurers by their names).
       const queries: Record<string, string> = {
         users: `select email, password_hash, role, name, language, created_at from users where role in ('sme', 'provider')`,
-        smes: 'select * from smes',
+        smes: `select to_jsonb(s) - 'insured_by', c.name as insurer from smes s left join insurance_companies c on c.id = s.insured_by`,
         providers: 'select * from providers',
-        orders: 'select * from orders',
+        orders: `select to_jsonb(o) - 'insurer_id', c.name as insurer from orders o left join insurance_companies c on c.id = o.insurer_id`,
         installments: 'select * from installments',
         payments: 'select * from payments',
         sandbox_transactions: 'select * from sandbox_transactions',

@@ -9,7 +9,7 @@ import type { Role } from '@qist/domain';
 import { uploadsDir } from '../../src/config.js';
 import { documents, insuranceDeclines, providers, smes, users, verificationLogs } from '../../src/db/schema/index.js';
 import { createLocalStorage } from '../../src/modules/files/storage.js';
-import { SAMPLE_FILES, bearer, createAccount, loginAs, type TestAccount, type TestContext } from '../helpers.js';
+import { SAMPLE_FILES, bearer, createAccount, loginAs, recordCreditGranted, type TestAccount, type TestContext } from '../helpers.js';
 
 /**
  * Who calls: nobody, the five roles, an SME and a supplier still onboarding, and a user of the
@@ -197,11 +197,11 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   await ctx.db.insert(insuranceDeclines).values({ smeId: parties.smeDeclined.profileId, companyId: company1 });
   await ctx.db.insert(verificationLogs).values([
     { userId: parties.smeDeclined.account.id, level: 6, desc: 'declined; passed to the next company', operatorUserId: insurer.id, operatorRole: 'insurance' },
-    { userId: parties.smeGranted.account.id, level: 7, desc: 'credit granted', operatorUserId: insurer.id, operatorRole: 'insurance' },
-    { userId: parties.smeOtherInsurer.account.id, level: 7, desc: 'credit granted', operatorUserId: insurer2.id, operatorRole: 'insurance' },
     // The bank's rejection at its step keeps the SME in the bank's sight.
     { userId: parties.smeBankRejected.account.id, level: -2, desc: 'sent back by the bank', operatorUserId: bank.id, operatorRole: 'bank' },
   ]);
+  await recordCreditGranted(ctx.db, parties.smeGranted.account.id, insurer);
+  await recordCreditGranted(ctx.db, parties.smeOtherInsurer.account.id, insurer2);
 
   const accounts: World['accounts'] = {
     sme: parties.sme.account,

@@ -42,6 +42,9 @@ const ORDER_MEASURES = [
   { name: 'payout', expr: 'r.amount - (r.amount * r.tax_rate) / 10000' },
 ];
 
+/** Late instalments the late job has handled and still owed (see rollup_late_installments). */
+const LATE_HANDLED = 'r.late_notice_sent_at is not null and r.paid_at is null and r.closed_at is null and r.position > 0';
+
 const UNDER_WAY = `r.status >= ${ORDER_STATUS.waiting}`;
 const utcMonth = (column: string) => `(date_trunc('month', ${column} at time zone 'UTC'))::date`;
 
@@ -77,6 +80,17 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     measures: ORDER_MEASURES,
   },
   {
+    // the orders of the SMEs an insurance company insured, by status: its dashboard and its list's counts
+    table: 'rollup_insurer_orders',
+    source: 'orders',
+    where: 'r.insurer_id is not null',
+    keys: [
+      { name: 'insurer_id', type: 'uuid', expr: 'r.insurer_id' },
+      { name: 'status', type: 'integer', expr: 'r.status' },
+    ],
+    measures: ORDER_MEASURES,
+  },
+  {
     // what an SME bought from each supplier, orders under way
     table: 'rollup_sme_suppliers',
     source: 'orders',
@@ -101,6 +115,15 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     source: 'ledger_postings',
     where: 'true',
     keys: [{ name: 'account', type: 'text', expr: 'r.account' }],
+    measures: [{ name: 'amount', expr: 'r.amount' }],
+  },
+  {
+    // the credit in use of the SMEs an insurance company insured (their receivables): its exposure
+    table: 'rollup_insurer_receivables',
+    source: 'ledger_postings',
+    joins: 'join smes s on s.id = r.sme_id',
+    where: `r.account = '${LEDGER_ACCOUNTS.smeReceivable}' and s.insured_by is not null`,
+    keys: [{ name: 'insurer_id', type: 'uuid', expr: 's.insured_by' }],
     measures: [{ name: 'amount', expr: 'r.amount' }],
   },
   {
@@ -133,8 +156,20 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     // lateFigures): the sum is every late instalment at every instant.
     table: 'rollup_late_installments',
     source: 'installments',
-    where: 'r.late_notice_sent_at is not null and r.paid_at is null and r.closed_at is null and r.position > 0',
+    where: LATE_HANDLED,
     keys: [{ name: 'sme_id', type: 'uuid', expr: 'r.sme_id' }],
+    measures: [
+      { name: 'count', expr: '1' },
+      { name: 'amount', expr: 'r.amount' },
+    ],
+  },
+  {
+    // the same, for the SMEs an insurance company insured
+    table: 'rollup_insurer_late_installments',
+    source: 'installments',
+    joins: 'join smes s on s.id = r.sme_id',
+    where: `${LATE_HANDLED} and s.insured_by is not null`,
+    keys: [{ name: 'insurer_id', type: 'uuid', expr: 's.insured_by' }],
     measures: [
       { name: 'count', expr: '1' },
       { name: 'amount', expr: 'r.amount' },

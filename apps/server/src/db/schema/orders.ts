@@ -34,6 +34,12 @@ export const orders = pgTable(
      * the admin canceled) after that stays in the supplier's history; one canceled before never shows.
      */
     reachedSupplier: boolean('reached_supplier').notNull().default(false),
+    /**
+     * The SME's insurance company (smes.insured_by), copied by a trigger on insert: an SME is insured before
+     * it can order and its insurer never changes, so this is always its SME's. The insurer's list and
+     * figures read it through their own index and rollup.
+     */
+    insurerId: uuid('insurer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +55,8 @@ export const orders = pgTable(
     index('orders_provider_reached_created_idx').on(t.providerId, t.createdAt, t.id).where(sql`${t.reachedSupplier}`),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_insurer_created_idx').on(t.insurerId, t.createdAt, t.id).where(sql`${t.insurerId} is not null`),
+    index('orders_insurer_status_created_idx').on(t.insurerId, t.status, t.createdAt, t.id).where(sql`${t.insurerId} is not null`),
   ],
 );
 

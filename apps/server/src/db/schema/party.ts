@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LogParams } from '@qist/domain';
-import { roleEnum, timestamps, users } from './auth.js';
+import { insuranceCompanies, roleEnum, timestamps, users } from './auth.js';
 
 /** What an SME and a supplier profile have in common. */
 function partyColumns() {
@@ -43,12 +43,19 @@ export const smes = pgTable(
     creditSpend: bigint('credit_spend', { mode: 'number' }).notNull().default(0),
     /** The instalment plan in basis points (2500 = 25%), set by the admin at activation. */
     installmentPlan: integer('installment_plan').array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * The insurance company that granted the credit (level 7), set in the transaction of that decision and
+     * never changed after (a trigger refuses it): what an insurer sees is read from it, and its orders carry it.
+     */
+    insuredBy: uuid('insured_by').references(() => insuranceCompanies.id),
   },
   (t) => [
     check('smes_credit_amount_check', sql`${t.creditAmount} >= 0`),
     // The back office's lists, newest first (an ascending btree read backwards), with or without a level filter.
     index('smes_level_created_idx').on(t.level, t.createdAt, t.id),
     index('smes_created_idx').on(t.createdAt, t.id),
+    // An insurer's SMEs, in the lists' order (its SME list, its dashboard's count and credit granted).
+    index('smes_insured_created_idx').on(t.insuredBy, t.createdAt, t.id).where(sql`${t.insuredBy} is not null`),
   ],
 );
 

@@ -31,15 +31,19 @@ export function insuranceQueue(companyId: string): SQL {
 }
 
 /**
- * SMEs an insurance company sees: those in its queue now, and those it has decided on. The accounts it
- * decided on are read once from the logs by operator (verification_logs_operator_level_idx), not probed
- * SME by SME.
+ * SMEs an insurance company sees: those in its queue now, those it insured (smes.insured_by, set by its
+ * level-7 decision), and those it turned down: its users' other decisions, below level 7, read from the
+ * logs by operator and level (verification_logs_operator_level_idx, a range that leaves the insured
+ * out), and its declines.
  */
 export function insuranceVisibility(companyId: string): SQL {
   const operators = sql`(select ${users.id} from ${users} where ${users.insuranceCompanyId} = ${companyId})`;
   return sql`(
-    ${insuranceQueue(companyId)}
-    or ${smes.userId} in (select ${verificationLogs.userId} from ${verificationLogs} where ${verificationLogs.operatorUserId} in ${operators})
+    ${smes.insuredBy} = ${companyId}
+    or ${insuranceQueue(companyId)}
+    or ${smes.userId} in (
+      select ${verificationLogs.userId} from ${verificationLogs}
+      where ${verificationLogs.operatorUserId} in ${operators} and ${verificationLogs.level} < ${SME_REVIEW.insurance.verifiedTo})
     or exists (
       select 1 from ${insuranceDeclines}
       where ${insuranceDeclines.smeId} = ${smes.id} and ${insuranceDeclines.companyId} = ${companyId}

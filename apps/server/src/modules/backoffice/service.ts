@@ -231,7 +231,7 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
           params: { amount: fromMinorUnits(credit), company: name ?? '' },
           note: input.desc,
           operator: operatorOf(principal),
-          set: { creditLimit: credit, creditAmount: credit - sme.creditSpend },
+          set: { creditLimit: credit, creditAmount: credit - sme.creditSpend, insuredBy: companyId },
         });
         await recordAudit(tx, {
           action: AUDIT_ACTIONS.smeCreditGranted,

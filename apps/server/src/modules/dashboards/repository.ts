@@ -6,7 +6,7 @@ import { LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.js';
 import { currentInsurerOf } from '../backoffice/repository.js';
-import { insuredSmeIds, lateFigures } from '../orders/repository.js';
+import { lateFigures } from '../orders/repository.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,14 +18,9 @@ async function one<T extends Json>(db: Executor, query: SQL): Promise<T> {
 }
 
 /** `{ "<status>": count }` from a rollup of orders by status (rollup_orders and the per-SME and per-supplier ones). */
-function ordersByStatus(rollup: 'rollup_orders' | 'rollup_sme_orders' | 'rollup_supplier_orders', where: SQL): SQL {
+function ordersByStatus(rollup: 'rollup_orders' | 'rollup_sme_orders' | 'rollup_supplier_orders' | 'rollup_insurer_orders', where: SQL): SQL {
   return sql`(select coalesce(json_object_agg(status, n), '{}'::json) from (
     select status, sum(count)::int as n from ${sql.raw(rollup)} r where ${where} group by status having sum(count) > 0) s)`;
-}
-
-/** The orders of the SMEs an insurer's company insured, by status, from the per-SME rollup. */
-function insuredOrdersByStatus(insured: SQL): SQL {
-  return ordersByStatus('rollup_sme_orders', sql`r.sme_id in ${insured}`);
 }
 
 /** A series by month (UTC, 'YYYY-MM') from a rollup keyed by month: the payouts' or the order volume's. */
@@ -68,7 +63,7 @@ export async function smeFigures(db: Executor, userId: string) {
           from installments i where ${owed} order by i.deadline, i.position limit 1),
       'dueWithin', (select json_build_object('days30', ${due(30)}, 'days60', ${due(60)}, 'days90', ${due(90)})
           from installments i where ${owed} and i.deadline >= now() and i.deadline <= now() + ${'90 days'}::interval),
-      'late', ${lateFigures(sme)},
+      'late', ${lateFigures({ smeId: sme })},
       'bySupplier', (select coalesce(json_agg(json_build_object('providerId', t.provider_id, 'title', t.title, 'amount', t.amount, 'count', t.n) order by t.amount desc), '[]'::json)
           from (select r.provider_id, p.company_title as title, sum(r.amount)::bigint as amount, sum(r.count)::int as n
                 from rollup_sme_suppliers r join providers p on p.id = r.provider_id
@@ -115,7 +110,7 @@ export async function adminFigures(db: Executor, now: Date) {
       'smesByLevel', ${byLevel('smes')},
       'providersByLevel', ${byLevel('providers')},
       'volumeByMonth', ${monthly('rollup_order_months', sql`true`)},
-      'late', ${lateFigures()},
+      'late', ${lateFigures('all')},
       'feeIncome', json_build_object('bank', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)}, 'platform', -${accountBalance(LEDGER_ACCOUNTS.platformFeeIncome)}),
       'payments', ${paymentsToLookAt(now)}
     ) as figures`,
@@ -132,22 +127,27 @@ export async function bankFigures(db: Executor) {
       'payoutsByMonth', ${monthly('rollup_payout_months', sql`true`)},
       'bankShareEarned', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)},
       'receivables', ${accountBalance(LEDGER_ACCOUNTS.smeReceivable)},
-      'late', ${lateFigures()}
+      'late', ${lateFigures('all')}
     ) as figures`,
   );
 }
 
+/**
+ * What an insurance company insured, kept per company: its SMEs' orders by status and their late
+ * instalments (rollups keyed by the company each order and SME carries), the credit in use (their
+ * receivables, a rollup of the ledger); the number of SMEs and the credit granted are read from its SMEs
+ * through smes_insured_created_idx (a row per insured SME, whatever the number of orders).
+ */
 export async function insuranceFigures(db: Executor, companyId: string) {
-  const insured = sql`(select id from insured)`;
   return one<Json>(
     db,
-    sql`with insured as materialized (${insuredSmeIds(companyId)})
-    select json_build_object(
-      'ordersByStatus', ${insuredOrdersByStatus(insured)},
-      'insuredSmes', (select count(*)::int from smes where id in ${insured}),
-      'credit', (select json_build_object('granted', coalesce(sum(credit_limit), 0)::bigint, 'used', coalesce(sum(credit_spend), 0)::bigint)
-                 from smes where id in ${insured}),
-      'late', ${lateFigures(insured)},
+    sql`select json_build_object(
+      'ordersByStatus', ${ordersByStatus('rollup_insurer_orders', sql`r.insurer_id = ${companyId}`)},
+      'insuredSmes', (select count(*)::int from smes where insured_by = ${companyId}),
+      'credit', json_build_object(
+        'granted', (select coalesce(sum(credit_limit), 0)::bigint from smes where insured_by = ${companyId}),
+        'used', (select coalesce(sum(amount), 0)::bigint from rollup_insurer_receivables where insurer_id = ${companyId})),
+      'late', ${lateFigures({ insurerId: companyId })},
       'queue', (select count(*)::int from smes s where s.level = 6 and ${currentInsurerOf(sql`s.id`)} = ${companyId})
     ) as figures`,
   );

@@ -58,12 +58,13 @@ export type OrderScope = {
   providerUserId?: string;
   /** Only orders that reached their supplier (waiting or beyond at some point, canceled since or not). */
   reachedSupplier?: boolean;
-  /** An insurer sees the orders of the SMEs its company granted credit to (verified at level 7). */
+  /**
+   * An insurer sees the orders of the SMEs its company granted credit to (verified at level 7), which
+   * carry that company (orders.insurer_id).
+   */
   insuranceCompanyId?: string;
   /** Only orders whose invoice is uploaded. */
   withInvoice?: boolean;
-  /** Only the orders of these SMEs (an insurer's, read beforehand: see listOrders). */
-  smeIds?: string[];
 };
 
 /**
@@ -76,19 +77,29 @@ export function lateInstallment(now: SQL | Date): SQL {
   return sql`i.paid_at is null and i.closed_at is null and i.position > 0 and i.deadline < ${now}`;
 }
 
+/** Whose late instalments a figure counts: one SME's (its id as SQL), an insurer's SMEs', or every SME's. */
+export type LateScope = { smeId: SQL } | { insurerId: string } | 'all';
+
 /**
- * `{ count, amount }` of the instalments late now of the SMEs in `smes` (a set of ids; every SME when
- * absent): those the late job has handled, kept in rollup_late_installments, plus those past their
- * deadline it has not reached yet (its partial index installments_late_due_idx, a few at most). Together
- * they are exactly the instalments `lateInstallment(now())` finds, at every instant.
+ * `{ count, amount }` of the instalments late now of the SMEs in `scope`: those the late job has handled,
+ * kept in rollup_late_installments (per SME) or rollup_insurer_late_installments (per insurer), plus
+ * those past their deadline it has not reached yet (its partial index installments_late_due_idx, a few at
+ * most). Together they are exactly the instalments `lateInstallment(now())` finds, at every instant.
  */
-export function lateFigures(smes?: SQL): SQL {
-  const kept = smes ? sql`r.sme_id in ${smes}` : sql`true`;
-  const fresh = smes ? sql`i.sme_id in ${smes}` : sql`true`;
+export function lateFigures(scope: LateScope): SQL {
+  let kept = sql`select r.count, r.amount from rollup_late_installments r`;
+  let fresh = sql`true`;
+  if (scope !== 'all' && 'smeId' in scope) {
+    kept = sql`${kept} where r.sme_id = ${scope.smeId}`;
+    fresh = sql`i.sme_id = ${scope.smeId}`;
+  } else if (scope !== 'all') {
+    kept = sql`select r.count, r.amount from rollup_insurer_late_installments r where r.insurer_id = ${scope.insurerId}`;
+    fresh = sql`exists (select 1 from smes s where s.id = i.sme_id and s.insured_by = ${scope.insurerId})`;
+  }
   // `offset 0` keeps the SME filter outside: the few not reached yet are read through the job's index,
   // not every SME's unpaid instalments through theirs
   return sql`(select json_build_object('count', (k.n + f.n)::int, 'amount', (k.amount + f.amount)::bigint) from
-    (select coalesce(sum(r.count), 0) as n, coalesce(sum(r.amount), 0) as amount from rollup_late_installments r where ${kept}) k,
+    (select coalesce(sum(r.count), 0) as n, coalesce(sum(r.amount), 0) as amount from (${kept}) r) k,
     (select count(*) as n, coalesce(sum(i.amount), 0) as amount from (
       select i.sme_id, i.amount from installments i where ${lateInstallment(sql`now()`)} and i.late_notice_sent_at is null offset 0) i
       where ${fresh}) f)`;
@@ -105,17 +116,6 @@ function paidLateInstallment(): SQL {
 /** An order (alias o) with at least one late instalment now (an order under way: a canceled one owes nothing). */
 function hasLateInstallment(): SQL {
   return sql`exists (select 1 from installments i where i.order_id = o.id and ${lateInstallment(sql`now()`)})`;
-}
-
-/**
- * The ids of the SMEs an insurance company granted credit to: those one of its users verified at level
- * 7, read from the verification logs by operator (verification_logs_operator_level_idx), not by
- * reading every log.
- */
-export function insuredSmeIds(companyId: string): SQL {
-  return sql`select s.id from smes s where s.user_id in (
-    select l.user_id from verification_logs l
-    where l.level = 7 and l.operator_user_id in (select u.id from users u where u.insurance_company_id = ${companyId}))`;
 }
 
 const EVERY_ORDER: OrderListFilter = { status: ALL_FILTER, late: false };
@@ -135,8 +135,7 @@ export function scopeWhere(scope: OrderScope, filter: OrderListFilter = EVERY_OR
   if (scope.providerUserId) parts.push(sql`o.provider_id = (select id from providers where user_id = ${scope.providerUserId})`);
   if (scope.reachedSupplier) parts.push(sql`o.reached_supplier`);
   if (scope.withInvoice) parts.push(sql`o.invoice_file is not null`);
-  if (scope.insuranceCompanyId) parts.push(sql`o.sme_id in (${insuredSmeIds(scope.insuranceCompanyId)})`);
-  if (scope.smeIds) parts.push(sql`o.sme_id = any(${sql.param(scope.smeIds)}::uuid[])`);
+  if (scope.insuranceCompanyId) parts.push(sql`o.insurer_id = ${scope.insuranceCompanyId}`);
   if (status !== ALL_FILTER) parts.push(sql`o.status = ${status}`);
   if (late) parts.push(hasLateInstallment());
   return sql.join(parts, sql` and `);
@@ -172,17 +171,6 @@ export type OrderPage = { rows: OrderRow[]; count: number; cursors: ListCursors 
  *   snapshot, to know which end is nearer.
  */
 export async function listOrders(db: Executor, scope: OrderScope, query: OrderPageQuery): Promise<OrderPage> {
-  const { insuranceCompanyId, ...rest } = scope;
-  if (insuranceCompanyId) {
-    // An insurer's SMEs are read first and given as one array, on the same snapshot as the page: its
-    // size tells PostgreSQL how many orders match, so a page of a large insured book is read in
-    // orders_created_idx's order and stops at the page, where a subquery's estimate (one SME) had it
-    // fetch and sort every insured order.
-    return withSnapshot(db, async (tx) => {
-      const insured = await tx.execute<{ id: string }>(insuredSmeIds(insuranceCompanyId));
-      return listOrders(tx, { ...rest, smeIds: insured.rows.map((r) => r.id) }, query);
-    });
-  }
   const where = scopeWhere(scope, query);
   const total = keptCount(scope, query) ?? sql`select count(*) from orders o where ${where}`;
   const { perPage } = query;
@@ -253,19 +241,19 @@ function orderPage(where: SQL, from: 'newest' | 'oldest', limit: number, offset:
  * but those filtered on late instalments or an uploaded invoice, which count their orders.
  */
 function keptCount(scope: OrderScope, filter: OrderListFilter): SQL | undefined {
-  const { smeUserId, providerUserId, reachedSupplier, smeIds, withInvoice, insuranceCompanyId } = scope;
-  if (filter.late || withInvoice || insuranceCompanyId) return undefined;
+  const { smeUserId, providerUserId, reachedSupplier, withInvoice, insuranceCompanyId } = scope;
+  if (filter.late || withInvoice) return undefined;
   const status = filter.status === ALL_FILTER ? sql`` : sql`and r.status = ${filter.status}`;
   const sum = (rollup: string, where: SQL) => sql`select coalesce(sum(r.count), 0) from ${sql.raw(rollup)} r where ${where} ${status}`;
   if (providerUserId) {
     // a supplier's list is of the orders that reached it, which is what its rollup holds
-    return reachedSupplier && !smeUserId && !smeIds
+    return reachedSupplier && !smeUserId && !insuranceCompanyId
       ? sum('rollup_supplier_orders', sql`r.provider_id = (select id from providers where user_id = ${providerUserId})`)
       : undefined;
   }
   if (reachedSupplier) return undefined;
-  if (smeUserId) return smeIds ? undefined : sum('rollup_sme_orders', sql`r.sme_id = (select id from smes where user_id = ${smeUserId})`);
-  if (smeIds) return sum('rollup_sme_orders', sql`r.sme_id = any(${sql.param(smeIds)}::uuid[])`);
+  if (smeUserId) return insuranceCompanyId ? undefined : sum('rollup_sme_orders', sql`r.sme_id = (select id from smes where user_id = ${smeUserId})`);
+  if (insuranceCompanyId) return sum('rollup_insurer_orders', sql`r.insurer_id = ${insuranceCompanyId}`);
   return sum('rollup_orders', sql`true`);
 }
 

@@ -1,8 +1,8 @@
 // Set-based proofs of what the database's own guards would have proven had the load run with them on
 // (it skips triggers, so foreign keys and the ledger's deferred balance checks did not run): every
 // foreign key resolves, every ledger entry has postings and balances, the ledger sums to zero, every
-// SME's credit is its receivable, and every order's instalments sum to its amount. Whole tables, so the
-// rows that were there before are proven with the new ones.
+// SME's credit is its receivable, every order's instalments sum to its amount, and every SME and order
+// carries its insurer. Whole tables, so the rows that were there before are proven with the new ones.
 import type pg from 'pg';
 import { differenceStatements } from '../../db/rollups/index.js';
 
@@ -105,6 +105,27 @@ export async function checkScaleData(client: pg.PoolClient, run: Run = (_l, t, v
       ? `every one of ${schedule.orders} orders has instalments summing to its amount, and is paid exactly when none is unpaid`
       : `instalments are off: ${schedule.sum_off} orders whose instalments do not sum to their amount, ${schedule.paid_off} whose paid flag disagrees with them`,
   });
+  // The insurer an SME carries is the company whose user granted it credit (level 7), and each of its
+  // orders carries the same (the trigger that copies it on insert was off).
+  const insured = await first<{ smes: string; sme_off: string; orders: string; order_off: string }>(
+    'insurers',
+    `select (select count(*) from smes) as smes,
+            (select count(*) from smes s left join (
+               select l.user_id, min(u.insurance_company_id::text)::uuid as company from verification_logs l join users u on u.id = l.operator_user_id
+               where l.level = 7 group by l.user_id) g on g.user_id = s.user_id
+             where s.insured_by is distinct from g.company) as sme_off,
+            count(*) as orders, count(*) filter (where o.insurer_id is distinct from s.insured_by) as order_off
+     from orders o join smes s on s.id = o.sme_id`,
+  );
+  const insuredOk = Number(insured.sme_off) === 0 && Number(insured.order_off) === 0;
+  results.push({
+    name: 'insurers',
+    ok: insuredOk,
+    sentence: insuredOk
+      ? `every one of ${insured.smes} SMEs carries the company that granted its credit, and every one of ${insured.orders} orders its SME's`
+      : `insurers are off: ${insured.sme_off} SMEs whose insured_by is not the company of their level-7 decision, ${insured.order_off} orders whose insurer_id is not their SME's`,
+  });
+
   // The rollups (ADR 23) equal their recomputation from the rows, each compared in one statement.
   const drifted: string[] = [];
   for (const { table, text } of differenceStatements()) {

@@ -64,11 +64,23 @@ export function defaultCounts(orders: number): { smes: number; suppliers: number
 }
 
 /**
- * What the product keeps beside the orders, written from what the load wrote: a canceled order's unpaid
- * instalments closed (as every cancel closes them, ADR 26), then the rollups (ADR 23) refilled from the
+ * What the product keeps beside the orders, written from what the load wrote: the insurer each SME and
+ * its orders carry, a canceled order's unpaid instalments closed (as every cancel closes them, ADR 26), then the rollups (ADR 23) refilled from the
  * rows, set-based, by the same statements a change of their definition runs.
  */
 export async function writeKeptBesideOrders(_client: pg.PoolClient, run: (label: string, text: string, values?: unknown[]) => Promise<pg.QueryResult>): Promise<void> {
+  // The insurer each SME and its orders carry (a trigger copies it onto an order as it is written: off here).
+  await run(
+    'insurers of SMEs',
+    `update smes s set insured_by = u.insurance_company_id
+     from verification_logs l join users u on u.id = l.operator_user_id
+     where l.user_id = s.user_id and l.level = 7 and u.insurance_company_id is not null and s.insured_by is null`,
+  );
+  await run(
+    'insurers of orders',
+    `update orders o set insurer_id = s.insured_by from smes s
+     where s.id = o.sme_id and s.insured_by is not null and o.insurer_id is null`,
+  );
   await run(
     'closed instalments',
     `update installments i set closed_at = o.updated_at from orders o
