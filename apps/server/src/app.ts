@@ -149,6 +149,9 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     http: {
+      // Node's own request timeout too: given http options, Fastify leaves it at Node's default (300 s),
+      // which a longer headers timeout may not exceed.
+      requestTimeout: config.requestTimeoutMs,
       headersTimeout: config.requestTimeoutMs,
       // How often Node looks for requests past their timeout (its default, 30 s, would double the wait).
       connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2),

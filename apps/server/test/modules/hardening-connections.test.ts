@@ -6,6 +6,8 @@ import { MESSAGES } from '@qist/domain';
 import { useTestApp } from '../helpers.js';
 
 const ctx = useTestApp({ env: { REQUEST_TIMEOUT_SECONDS: '1' } });
+// The longest timeout the configuration accepts (600 s) is longer than Node's default request timeout.
+const patient = useTestApp({ env: { REQUEST_TIMEOUT_SECONDS: '600' } });
 let port = 0;
 
 beforeAll(async () => {
@@ -70,5 +72,11 @@ describe('connections', () => {
     const response = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await response.json()).toEqual({ status: true, content: { db: 'up' } });
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('the longest request timeout', () => {
+  it('starts, and Node holds a request and its headers for the whole 600 s', () => {
+    expect([patient.app.server.requestTimeout, patient.app.server.headersTimeout]).toEqual([600_000, 600_000]);
   });
 });
