@@ -141,6 +141,14 @@ async function seed() {
     await step('notices sent', `update installments i set late_notice_sent_at = case when i.deadline < now() then i.deadline + interval '1 minute' end,
         reminder_sent_at = i.deadline - interval '3 days'
       from orders o where o.id = i.order_id and o.status >= 1 and i.paid_at is null and i.position > 0 and i.deadline < now() + interval '3 days'`);
+    // From ADR 30 on, an insured SME and its orders carry their insurer (triggers write it; they are off here).
+    const stored = await client.query(`select 1 from information_schema.columns where table_name = 'smes' and column_name = 'insured_by'`);
+    if (stored.rowCount > 0) {
+      await step('insurers', `update smes s set insured_by = u.insurance_company_id from verification_logs l join users u on u.id = l.operator_user_id
+        where l.user_id = s.user_id and l.level = 7 and s.insured_by is null`);
+      await step('orders carry their insurer', `update orders o set insurer_id = s.insured_by from smes s
+        where s.id = o.sme_id and s.insured_by is not null and o.insurer_id is null`);
+    }
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => {});

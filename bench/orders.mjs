@@ -318,6 +318,12 @@ async function main() {
     if (!supplier) throw new Error('the demo supplier supplier@example.com (level 5) is missing: was the demo seeded?');
     const providerId = supplier.id;
     const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    // Every active SME was insured on its way to level 8 (ADR 30): the demo's first insurer insures the
+    // bench's, so each order writes what an insured order writes (its insurer's index entries and rollups).
+    // A build from before ADR 30 has no insurer column.
+    const insurer = (await one(`select exists (select 1 from information_schema.columns where table_name = 'smes' and column_name = 'insured_by') as stored`)).stored
+      ? { column: ', insured_by', value: ', (select id from insurance_companies order by priority limit 1)' }
+      : { column: '', value: '' };
     const seeded = Date.now();
     const insertSmes = (emails, credit) =>
       pool.query(
@@ -327,10 +333,10 @@ async function main() {
            returning id, email)
          insert into smes (user_id, level, first_name, last_name, company_title, company_desc, address,
                            phone_country_code, phone_number, admin_verified, bank_verified,
-                           credit_request, credit_limit, credit_amount, credit_spend, installment_plan)
+                           credit_request, credit_limit, credit_amount, credit_spend, installment_plan${insurer.column})
          select id, 8, 'Bench', split_part(email, '@', 1), 'Bench Trading ' || split_part(email, '@', 1), 'A bench SME',
                 'Street 1, Kuwait City', '965', lpad((abs(hashtext(email)) % 100000000)::text, 8, '5'), true, true,
-                $3, $3, $3, 0, $4
+                $3, $3, $3, 0, $4${insurer.value}
          from u`,
         [emails, passwordHash, credit, PLAN],
       );
