@@ -151,6 +151,8 @@ describe('seed:scale', () => {
       await client.query('set local session_replication_role = replica');
       const entry = (await client.query<{ id: string }>(`insert into ledger_entries (kind) values ('order_created') returning id`)).rows[0]!;
       await client.query(`insert into ledger_postings (entry_id, account, amount) values ($1, 'order_funding', 5)`, [entry.id]);
+      // A posting of an entry that does not exist (it brings the ledger's total back to 0).
+      await client.query(`insert into ledger_postings (entry_id, account, amount) values (gen_random_uuid(), 'gateway_clearing', -5)`);
       // And an instalment of an order that does not exist.
       await client.query(
         `insert into installments (order_id, sme_id, position, rate, amount, deadline) values (gen_random_uuid(), gen_random_uuid(), 0, 10000, 5, now())`,
@@ -158,8 +160,9 @@ describe('seed:scale', () => {
       const failed = (await checkScaleData(client)).filter((c) => !c.ok);
       // the rows went past the rollups' triggers too: the ledger balances' and the instalments' rollups no longer match
       expect(failed.map((c) => c.sentence)).toEqual([
-        'foreign keys do not resolve: 1 installments.order_id without their orders (installments_order_id_orders_id_fk)',
-        'the ledger is broken: 0 entries without postings, 1 entries that do not balance, all postings sum to 5',
+        'foreign keys do not resolve: 1 installments.order_id without their orders (installments_order_id_orders_id_fk); ' +
+          '1 ledger_postings.entry_id without their ledger_entries (ledger_postings_entry_id_ledger_entries_id_fk)',
+        'the ledger is broken: 0 entries without postings, 1 entries that do not balance, all postings sum to 0',
         'rollups differ from their recomputation: rollup_ledger_balances, rollup_installments',
       ]);
     } finally {
