@@ -8,7 +8,7 @@ import { hash } from '@node-rs/argon2';
 import { ORDER_STATUS, type Currency } from '@qist/domain';
 import type pg from 'pg';
 import { rebuildStatements } from '../../db/rollups/index.js';
-import { at, cell, CopyBuffer, CopyQueue, copyJob, orNull } from './copy.js';
+import { at, BinaryCopyBuffer, CopyBuffer, CopyQueue, copyJob, columnTypes } from './copy.js';
 import { checkScaleData, type CheckResult } from './checks.js';
 import { Rng } from './random.js';
 import { orderStory, STREAM, type World } from './story.js';
@@ -236,20 +236,23 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
 
     // ---- the orders, batch by batch: every table's rows of a batch, then one COPY per table
     await timed('orders and money', async () => {
-      const orders = new CopyBuffer('orders', [
+      // COPY's binary form: PostgreSQL takes each uuid, number and timestamp as it is stored, without
+      // parsing its text (the encoders follow the columns' types as the catalogue gives them).
+      const types = await columnTypes(client, ORDER_TABLES);
+      const orders = new BinaryCopyBuffer('orders', [
         'id', 'sme_id', 'provider_id', 'amount', 'status', 'paid', 'description', 'tax_rate', 'bank_share_rate', 'verify_code', 'invoice_file',
         'late_active', 'late_once', 'reached_supplier', 'created_at', 'updated_at',
-      ]);
-      const installments = new CopyBuffer('installments', ['id', 'order_id', 'sme_id', 'position', 'rate', 'amount', 'deadline', 'paid_at', 'reminder_sent_at', 'late_notice_sent_at']);
-      const payments = new CopyBuffer('payments', ['id', 'transaction_id', 'gateway', 'payment_url', 'order_id', 'sme_id', 'installment_id', 'amount', 'status', 'created_at', 'settled_at']);
-      const sandbox = new CopyBuffer('sandbox_transactions', ['id', 'amount', 'description', 'status', 'created_at', 'completed_at']);
-      const refunds = new CopyBuffer('refunds', [
+      ], types);
+      const installments = new BinaryCopyBuffer('installments', ['id', 'order_id', 'sme_id', 'position', 'rate', 'amount', 'deadline', 'paid_at', 'reminder_sent_at', 'late_notice_sent_at'], types);
+      const payments = new BinaryCopyBuffer('payments', ['id', 'transaction_id', 'gateway', 'payment_url', 'order_id', 'sme_id', 'installment_id', 'amount', 'status', 'created_at', 'settled_at'], types);
+      const sandbox = new BinaryCopyBuffer('sandbox_transactions', ['id', 'amount', 'description', 'status', 'created_at', 'completed_at'], types);
+      const refunds = new BinaryCopyBuffer('refunds', [
         'id', 'payment_id', 'order_id', 'sme_id', 'gateway', 'transaction_id', 'amount', 'reason', 'status', 'gateway_refund_id', 'attempts',
         'next_attempt_at', 'created_at', 'updated_at', 'completed_at',
-      ]);
-      const entries = new CopyBuffer('ledger_entries', ['id', 'kind', 'order_id', 'sme_id', 'payment_id', 'created_at']);
-      const postings = new CopyBuffer('ledger_postings', ['entry_id', 'account', 'sme_id', 'order_id', 'amount', 'created_at']);
-      const approvals = new CopyBuffer('payout_approvals', ['id', 'order_id', 'amount', 'requested_by', 'requested_at', 'status', 'decided_by', 'decided_at']);
+      ], types);
+      const entries = new BinaryCopyBuffer('ledger_entries', ['id', 'kind', 'order_id', 'sme_id', 'payment_id', 'created_at'], types);
+      const postings = new BinaryCopyBuffer('ledger_postings', ['entry_id', 'account', 'sme_id', 'order_id', 'amount', 'created_at'], types);
+      const approvals = new BinaryCopyBuffer('payout_approvals', ['id', 'order_id', 'amount', 'requested_by', 'requested_at', 'status', 'decided_by', 'decided_at'], types);
       const tables = [orders, installments, payments, sandbox, refunds, entries, postings, approvals];
       const [bank, approver] = backOffice.bankIds;
 
@@ -268,36 +271,33 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
           const o = orderStory(world, i);
           const smeId = world.smes[o.smeIndex]!.id;
           const supplier = world.suppliers[o.supplierIndex]!;
-          // Rows in COPY text form: every value here is generated (ids, numbers, fixed words, ISO times),
-          // so only the description, which carries a supplier's title, goes through cell()'s escaping.
-          const t = (ms: number | null) => orNull(at(ms));
-          const b = (flag: boolean) => (flag ? 't' : 'f');
-          orders.line(
-            `${o.id}\t${smeId}\t${supplier.id}\t${o.amount}\t${o.status}\t${b(o.paid)}\t${cell(o.description)}\t${o.taxRate}\t${o.bankShareRate}\t` +
-              `${orNull(o.verifyCode)}\t${orNull(o.invoiceFile)}\t${b(o.lateActive)}\t${b(o.lateOnce)}\t${b(o.reachedSupplier)}\t${t(o.createdAt)}\t${t(o.updatedAt)}`,
-          );
+          // One value per column, timestamps as epoch milliseconds.
+          orders.row([
+            o.id, smeId, supplier.id, o.amount, o.status, o.paid, o.description, o.taxRate, o.bankShareRate,
+            o.verifyCode, o.invoiceFile, o.lateActive, o.lateOnce, o.reachedSupplier, o.createdAt, o.updatedAt,
+          ]);
           for (const x of o.installments) {
-            installments.line(`${x.id}\t${o.id}\t${smeId}\t${x.position}\t${x.rate}\t${x.amount}\t${t(x.deadline)}\t${t(x.paidAt)}\t${t(x.reminderSentAt)}\t${t(x.lateNoticeSentAt)}`);
+            installments.row([x.id, o.id, smeId, x.position, x.rate, x.amount, x.deadline, x.paidAt, x.reminderSentAt, x.lateNoticeSentAt]);
           }
-          const description = cell(`${supplier.title}: ${o.description}`.slice(0, 200));
+          const description = `${supplier.title}: ${o.description}`.slice(0, 200);
           for (const p of o.payments) {
-            const started = t(p.createdAt);
-            payments.line(`${p.id}\t${p.transactionId}\t${SANDBOX_GATEWAY}\t${SANDBOX_PAGE_PATH}${p.transactionId}\t${o.id}\t${smeId}\t${p.installmentId}\t${p.amount}\t${p.status}\t${started}\t${t(p.settledAt)}`);
-            sandbox.line(`${p.transactionId}\t${p.amount}\t${description}\t${p.status}\t${started}\t${t(p.completedAt)}`);
+            payments.row([p.id, p.transactionId, SANDBOX_GATEWAY, `${SANDBOX_PAGE_PATH}${p.transactionId}`, o.id, smeId, p.installmentId, p.amount, p.status, p.createdAt, p.settledAt]);
+            sandbox.row([p.transactionId, p.amount, description, p.status, p.createdAt, p.completedAt]);
             if (p.refundId && p.refundedAt !== null) {
-              const decided = t(p.refundedAt);
-              const done = t(p.refundedAt + 1_000);
-              refunds.line(`${p.refundId}\t${p.id}\t${o.id}\t${smeId}\t${SANDBOX_GATEWAY}\t${p.transactionId}\t${p.amount}\tdeclined\tsucceeded\t${p.transactionId}\t1\t${decided}\t${decided}\t${done}\t${done}`);
+              const done = p.refundedAt + 1_000;
+              refunds.row([
+                p.refundId, p.id, o.id, smeId, SANDBOX_GATEWAY, p.transactionId, p.amount, 'declined', 'succeeded', p.transactionId, 1,
+                p.refundedAt, p.refundedAt, done, done,
+              ]);
             }
           }
           for (const e of o.entries) {
-            const when = t(e.at);
-            entries.line(`${e.id}\t${e.entry.kind}\t${o.id}\t${smeId}\t${orNull(e.paymentId)}\t${when}`);
-            for (const p of e.entry.postings) postings.line(`${e.id}\t${p.account}\t${p.account === 'sme_receivable' ? smeId : '\\N'}\t${o.id}\t${p.amountMinor}\t${when}`);
+            entries.row([e.id, e.entry.kind, o.id, smeId, e.paymentId, e.at]);
+            for (const p of e.entry.postings) postings.row([e.id, p.account, p.account === 'sme_receivable' ? smeId : null, o.id, p.amountMinor, e.at]);
           }
           if (o.approval) {
             const decided = o.approval.status === 'approved';
-            approvals.line(`${o.approval.id}\t${o.id}\t${o.amount}\t${bank}\t${t(o.approval.requestedAt)}\t${o.approval.status}\t${decided ? approver : '\\N'}\t${t(o.approval.decidedAt)}`);
+            approvals.row([o.approval.id, o.id, o.amount, bank, o.approval.requestedAt, o.approval.status, decided ? approver : null, o.approval.decidedAt]);
           }
         }
         generating += performance.now() - sliceStart;
