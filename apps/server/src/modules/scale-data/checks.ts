@@ -17,13 +17,17 @@ type Run = (label: string, text: string, values?: unknown[]) => Promise<pg.Query
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-export async function checkScaleData(client: pg.PoolClient, run: Run = (_l, t, v) => client.query(t, v)): Promise<CheckResult[]> {
+/**
+ * Runs every check once. `explain`, when given, prints a statement's plan (it runs it under EXPLAIN
+ * ANALYZE): the statement then runs once more for its answer, which the plan alone does not give.
+ */
+export async function checkScaleData(client: pg.PoolClient, explain?: Run): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
-  const first = async <T extends pg.QueryResultRow>(label: string, text: string): Promise<T> => {
-    // Under --explain the statement runs once more for its answer (the plan alone does not give it).
-    await run(label, text);
-    return (await client.query<T>(text)).rows[0]!;
+  const answer = async <T extends pg.QueryResultRow>(label: string, text: string): Promise<T[]> => {
+    if (explain) await explain(label, text);
+    return (await client.query<T>(text)).rows;
   };
+  const first = async <T extends pg.QueryResultRow>(label: string, text: string): Promise<T> => (await answer<T>(label, text))[0]!;
 
   // Every single-column foreign key of the schema, read from the catalogue so a new one is covered too.
   const keys = await client.query<{ name: string; child: string; column: string; parent: string; parent_column: string }>(
@@ -124,8 +128,7 @@ export async function checkScaleData(client: pg.PoolClient, run: Run = (_l, t, v
   // The rollups (ADR 23) equal their recomputation from the rows, each compared in one statement.
   const drifted: string[] = [];
   for (const { table, text } of differenceStatements()) {
-    await run(`rollup ${table}`, text);
-    if ((await client.query(text)).rows.length > 0) drifted.push(table);
+    if ((await answer(`rollup ${table}`, text)).length > 0) drifted.push(table);
   }
   results.push({
     name: 'rollups',

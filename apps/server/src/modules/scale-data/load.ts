@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { rebuildStatements } from '../../db/rollups/index.js';
 import { at, BinaryCopyBuffer, CopyBuffer, CopyQueue, copyJob, columnTypes } from './copy.js';
 import { checkScaleData, type CheckResult } from './checks.js';
+import { postgresCpu } from './cpu.js';
 import { Rng } from './random.js';
 import { orderStory, STREAM, type World } from './story.js';
 
@@ -42,9 +43,17 @@ export interface ScaleOptions {
   log?: (line: string) => void;
 }
 
+/** A phase's wall-clock seconds, and the CPU seconds Node and (when it runs here) PostgreSQL spent in it. */
+export interface Phase {
+  phase: string;
+  seconds: number;
+  nodeCpu?: number;
+  postgresCpu?: number;
+}
+
 export interface ScaleReport {
   rows: Record<string, number>;
-  phases: { phase: string; seconds: number }[];
+  phases: Phase[];
   checks: CheckResult[];
   triggersOff: boolean;
 }
@@ -86,15 +95,23 @@ interface BackOffice {
 
 export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions): Promise<ScaleReport> {
   const log = options.log ?? (() => {});
-  const phases: { phase: string; seconds: number }[] = [];
+  const phases: Phase[] = [];
   const rows: Record<string, number> = {};
   const count = (table: string, n: number) => (rows[table] = (rows[table] ?? 0) + n);
+  const serverCpu = await postgresCpu(client);
+  const nodeCpu = () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1e6;
+  };
   const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
+    const [node0, server0] = [nodeCpu(), serverCpu?.()];
     const result = await work();
     const seconds = (performance.now() - started) / 1000;
-    phases.push({ phase, seconds });
-    log(`  ${phase}: ${seconds.toFixed(1)} s`);
+    const spent: Phase = { phase, seconds, nodeCpu: nodeCpu() - node0 };
+    if (serverCpu && server0 !== undefined) spent.postgresCpu = serverCpu() - server0;
+    phases.push(spent);
+    log(`  ${phase}: ${seconds.toFixed(1)} s (CPU: Node ${spent.nodeCpu!.toFixed(1)} s${spent.postgresCpu === undefined ? '' : `, PostgreSQL ${spent.postgresCpu.toFixed(1)} s`})`);
     return result;
   };
   const run = async (label: string, text: string, values: unknown[] = []) => {
@@ -380,7 +397,7 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       await writeKeptBesideOrders(client, run);
     });
 
-    const checks = await timed('checks', () => checkScaleData(client, run));
+    const checks = await timed('checks', () => checkScaleData(client, options.explain ? run : undefined));
     const failed = checks.filter((c) => !c.ok);
     if (failed.length > 0) throw new Error(`the loaded data is not consistent, nothing was written:\n${failed.map((c) => `  - ${c.sentence}`).join('\n')}`);
     await timed('commit', async () => void (await client.query('commit')));
