@@ -11,6 +11,7 @@ import { createLocalStorage } from '../../src/modules/files/storage.js';
 import { verifyLedger } from '../../src/modules/ledger/verify.js';
 import { seedDemoOrders } from '../../src/modules/orders/demo-seed.js';
 import { checkScaleData } from '../../src/modules/scale-data/checks.js';
+import { BinaryCopyBuffer } from '../../src/modules/scale-data/copy.js';
 import { loadScaleData, ScaleRefusal, type ScaleOptions } from '../../src/modules/scale-data/load.js';
 import { bearer, body, createTestDatabase, demoAccount, loginAs, useTestApp, type TestDatabase } from '../helpers.js';
 
@@ -213,5 +214,34 @@ describe('seed:scale with the same seed', () => {
     }
     expect(digests[0]!.orders).toMatch(/^120 /);
     expect(digests[1]).toEqual(digests[0]);
+  });
+});
+
+describe('seed:scale rows in COPY binary form', () => {
+  const types = new Map([['t', new Map([['id', 'uuid'], ['n', 'integer'], ['big', 'bigint'], ['at', 'timestamp with time zone'], ['ok', 'boolean'], ['note', 'text'], ['price', 'numeric']])]]);
+
+  it('writes each value in its type’s binary form, a null as length -1', () => {
+    const rows = new BinaryCopyBuffer('t', ['id', 'n', 'big', 'at', 'ok', 'note'], types);
+    rows.row(['00112233-4455-6677-8899-aabbccddeeff', -2, 2 ** 40 + 5, Date.UTC(2000, 0, 1, 0, 0, 0, 1), true, null]);
+    const job = rows.take();
+    expect(job).toMatchObject({ table: 't', rows: 1, binary: true });
+    expect(Buffer.concat(job.chunks).toString('hex')).toBe(
+      '0006' + // six fields
+        '00000010' + '00112233445566778899aabbccddeeff' +
+        '00000004' + 'fffffffe' +
+        '00000008' + '0000010000000005' +
+        '00000008' + '00000000000003e8' + // 1 ms after 2000-01-01 is 1,000 µs
+        '00000001' + '01' +
+        'ffffffff',
+    );
+  });
+
+  it('refuses a type it does not write, a column the table lacks, and a value that is not of its type', () => {
+    expect(() => new BinaryCopyBuffer('t', ['price'], types)).toThrow('t.price is of type numeric, which the binary load does not write');
+    expect(() => new BinaryCopyBuffer('t', ['missing'], types)).toThrow('t.missing is not a column of this database');
+    const rows = new BinaryCopyBuffer('t', ['id', 'big'], types);
+    expect(() => rows.row(['0011-not-a-uuid', 1])).toThrow('not a uuid: "0011-not-a-uuid"');
+    expect(() => rows.row(['00112233-4455-6677-8899-aabbccddeeff', 1.5])).toThrow('not a whole number: 1.5');
+    expect(() => rows.row(['00112233-4455-6677-8899-aabbccddeeff'])).toThrow('t: 1 values for 2 columns');
   });
 });

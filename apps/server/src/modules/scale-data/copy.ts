@@ -18,11 +18,6 @@ export function cell(value: Cell): string {
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
-/** A nullable cell of a row written with `line()`. */
-export function orNull(value: string | number | null): string | number {
-  return value === null ? '\\N' : value;
-}
-
 const DAY = 86_400_000;
 const dayPrefix = new Map<number, string>();
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -45,10 +40,10 @@ export function at(ms: number | null): string | null {
   return `${prefix}${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(rest - seconds * 1000, 3)}Z`;
 }
 
-/** The rows of one table, gathered in chunks of text ready to stream. */
 /** Bytes of one chunk of COPY data: rows are written into buffers, outside the JavaScript heap the GC walks. */
 const CHUNK_BYTES = 1 << 20;
 
+/** The rows of one table in COPY text form (the parties: a few rows, some free text). */
 export class CopyBuffer {
   readonly chunks: Buffer[] = [];
   private buffer = Buffer.allocUnsafe(CHUNK_BYTES);
@@ -64,11 +59,8 @@ export class CopyBuffer {
     this.line(values.map(cell).join('\t'));
   }
 
-  /**
-   * A row already in COPY text form (tab-separated, \N for null): the hot tables' rows are written so,
-   * with `cell()` around any text that is not generated here.
-   */
-  line(row: string): void {
+  /** A row already in COPY text form (tab-separated, \N for null). */
+  private line(row: string): void {
     // UTF-8 takes at most 3 bytes per UTF-16 unit: a row that might not fit starts a new chunk.
     if (this.used + 3 * row.length + 1 > CHUNK_BYTES) this.flushLines();
     this.used += this.buffer.write(row, this.used);
