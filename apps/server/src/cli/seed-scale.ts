@@ -123,6 +123,9 @@ await runWithDatabase(
       console.log('rows written:');
       for (const [table, n] of Object.entries(report.rows)) console.log(`  ${table.padEnd(22)} ${n.toLocaleString('en-US').padStart(12)}`);
       console.log(`seconds per phase: ${report.phases.map((p) => `${p.phase} ${p.seconds.toFixed(1)}`).join(', ')}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      const cpu = (key: 'nodeCpu' | 'postgresCpu') => report.phases.reduce((sum, p) => sum + (p[key] ?? 0), 0).toFixed(1);
+      const measured = report.phases.some((p) => p.postgresCpu !== undefined);
+      console.log(`CPU seconds of the load's phases: Node ${cpu('nodeCpu')}${measured ? `, PostgreSQL ${cpu('postgresCpu')}` : ' (PostgreSQL runs elsewhere: not measured)'}`);
     } finally {
       client.release();
     }

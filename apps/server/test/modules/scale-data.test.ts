@@ -11,6 +11,7 @@ import { createLocalStorage } from '../../src/modules/files/storage.js';
 import { verifyLedger } from '../../src/modules/ledger/verify.js';
 import { seedDemoOrders } from '../../src/modules/orders/demo-seed.js';
 import { checkScaleData } from '../../src/modules/scale-data/checks.js';
+import { BinaryCopyBuffer } from '../../src/modules/scale-data/copy.js';
 import { loadScaleData, ScaleRefusal, type ScaleOptions } from '../../src/modules/scale-data/load.js';
 import { bearer, body, createTestDatabase, demoAccount, loginAs, useTestApp, type TestDatabase } from '../helpers.js';
 
@@ -152,6 +153,8 @@ describe('seed:scale', () => {
       await client.query('set local session_replication_role = replica');
       const entry = (await client.query<{ id: string }>(`insert into ledger_entries (kind) values ('order_created') returning id`)).rows[0]!;
       await client.query(`insert into ledger_postings (entry_id, account, amount) values ($1, 'order_funding', 5)`, [entry.id]);
+      // A posting of an entry that does not exist (it brings the ledger's total back to 0).
+      await client.query(`insert into ledger_postings (entry_id, account, amount) values (gen_random_uuid(), 'gateway_clearing', -5)`);
       // And an instalment of an order that does not exist.
       await client.query(
         `insert into installments (order_id, sme_id, position, rate, amount, deadline) values (gen_random_uuid(), gen_random_uuid(), 0, 10000, 5, now())`,
@@ -161,8 +164,9 @@ describe('seed:scale', () => {
       const failed = (await checkScaleData(client)).filter((c) => !c.ok);
       // the rows went past the rollups' triggers too: the ledger balances', the insurers' orders' and the instalments' rollups no longer match
       expect(failed.map((c) => c.sentence)).toEqual([
-        'foreign keys do not resolve: 1 installments.order_id without their orders (installments_order_id_orders_id_fk)',
-        'the ledger is broken: 0 entries without postings, 1 entries that do not balance, all postings sum to 5',
+        'foreign keys do not resolve: 1 installments.order_id without their orders (installments_order_id_orders_id_fk); ' +
+          '1 ledger_postings.entry_id without their ledger_entries (ledger_postings_entry_id_ledger_entries_id_fk)',
+        'the ledger is broken: 0 entries without postings, 1 entries that do not balance, all postings sum to 0',
         "insurers are off: 0 SMEs whose insured_by is not the company of their level-7 decision, 1 orders whose insurer_id is not their SME's",
         'rollups differ from their recomputation: rollup_insurer_orders, rollup_ledger_balances, rollup_installments',
       ]);
@@ -214,5 +218,34 @@ describe('seed:scale with the same seed', () => {
     }
     expect(digests[0]!.orders).toMatch(/^120 /);
     expect(digests[1]).toEqual(digests[0]);
+  });
+});
+
+describe('seed:scale rows in COPY binary form', () => {
+  const types = new Map([['t', new Map([['id', 'uuid'], ['n', 'integer'], ['big', 'bigint'], ['at', 'timestamp with time zone'], ['ok', 'boolean'], ['note', 'text'], ['price', 'numeric']])]]);
+
+  it('writes each value in its type’s binary form, a null as length -1', () => {
+    const rows = new BinaryCopyBuffer('t', ['id', 'n', 'big', 'at', 'ok', 'note'], types);
+    rows.row(['00112233-4455-6677-8899-aabbccddeeff', -2, 2 ** 40 + 5, Date.UTC(2000, 0, 1, 0, 0, 0, 1), true, null]);
+    const job = rows.take();
+    expect(job).toMatchObject({ table: 't', rows: 1, binary: true });
+    expect(Buffer.concat(job.chunks).toString('hex')).toBe(
+      '0006' + // six fields
+        '00000010' + '00112233445566778899aabbccddeeff' +
+        '00000004' + 'fffffffe' +
+        '00000008' + '0000010000000005' +
+        '00000008' + '00000000000003e8' + // 1 ms after 2000-01-01 is 1,000 µs
+        '00000001' + '01' +
+        'ffffffff',
+    );
+  });
+
+  it('refuses a type it does not write, a column the table lacks, and a value that is not of its type', () => {
+    expect(() => new BinaryCopyBuffer('t', ['price'], types)).toThrow('t.price is of type numeric, which the binary load does not write');
+    expect(() => new BinaryCopyBuffer('t', ['missing'], types)).toThrow('t.missing is not a column of this database');
+    const rows = new BinaryCopyBuffer('t', ['id', 'big'], types);
+    expect(() => rows.row(['0011-not-a-uuid', 1])).toThrow('not a uuid: "0011-not-a-uuid"');
+    expect(() => rows.row(['00112233-4455-6677-8899-aabbccddeeff', 1.5])).toThrow('not a whole number: 1.5');
+    expect(() => rows.row(['00112233-4455-6677-8899-aabbccddeeff'])).toThrow('t: 1 values for 2 columns');
   });
 });

@@ -8,8 +8,9 @@ import { hash } from '@node-rs/argon2';
 import { ORDER_STATUS, type Currency } from '@qist/domain';
 import type pg from 'pg';
 import { rebuildStatements } from '../../db/rollups/index.js';
-import { at, cell, CopyBuffer, CopyQueue, copyJob, orNull } from './copy.js';
+import { at, BinaryCopyBuffer, CopyBuffer, CopyQueue, copyJob, columnTypes } from './copy.js';
 import { checkScaleData, type CheckResult } from './checks.js';
+import { postgresCpu } from './cpu.js';
 import { Rng } from './random.js';
 import { orderStory, STREAM, type World } from './story.js';
 
@@ -42,9 +43,17 @@ export interface ScaleOptions {
   log?: (line: string) => void;
 }
 
+/** A phase's wall-clock seconds, and the CPU seconds Node and (when it runs here) PostgreSQL spent in it. */
+export interface Phase {
+  phase: string;
+  seconds: number;
+  nodeCpu?: number;
+  postgresCpu?: number;
+}
+
 export interface ScaleReport {
   rows: Record<string, number>;
-  phases: { phase: string; seconds: number }[];
+  phases: Phase[];
   checks: CheckResult[];
   triggersOff: boolean;
 }
@@ -64,23 +73,11 @@ export function defaultCounts(orders: number): { smes: number; suppliers: number
 }
 
 /**
- * What the product keeps beside the orders, written from what the load wrote: the insurer each SME and
- * its orders carry, a canceled order's unpaid instalments closed (as every cancel closes them, ADR 26), then the rollups (ADR 23) refilled from the
+ * What the product keeps beside the orders, written from what the load wrote: a canceled order's unpaid
+ * instalments closed (as every cancel closes them, ADR 26), then the rollups (ADR 23) refilled from the
  * rows, set-based, by the same statements a change of their definition runs.
  */
 export async function writeKeptBesideOrders(_client: pg.PoolClient, run: (label: string, text: string, values?: unknown[]) => Promise<pg.QueryResult>): Promise<void> {
-  // The insurer each SME and its orders carry (a trigger copies it onto an order as it is written: off here).
-  await run(
-    'insurers of SMEs',
-    `update smes s set insured_by = u.insurance_company_id
-     from verification_logs l join users u on u.id = l.operator_user_id
-     where l.user_id = s.user_id and l.level = 7 and u.insurance_company_id is not null and s.insured_by is null`,
-  );
-  await run(
-    'insurers of orders',
-    `update orders o set insurer_id = s.insured_by from smes s
-     where s.id = o.sme_id and s.insured_by is not null and o.insurer_id is null`,
-  );
   await run(
     'closed instalments',
     `update installments i set closed_at = o.updated_at from orders o
@@ -93,20 +90,28 @@ interface BackOffice {
   adminId: string;
   bankIds: [string, string];
   /** The insurers' users in priority order, one per company, with the company's name. */
-  insurers: { userId: string; company: string }[];
+  insurers: { userId: string; company: string; companyId: string }[];
 }
 
 export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions): Promise<ScaleReport> {
   const log = options.log ?? (() => {});
-  const phases: { phase: string; seconds: number }[] = [];
+  const phases: Phase[] = [];
   const rows: Record<string, number> = {};
   const count = (table: string, n: number) => (rows[table] = (rows[table] ?? 0) + n);
+  const serverCpu = await postgresCpu(client);
+  const nodeCpu = () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1e6;
+  };
   const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
+    const [node0, server0] = [nodeCpu(), serverCpu?.()];
     const result = await work();
     const seconds = (performance.now() - started) / 1000;
-    phases.push({ phase, seconds });
-    log(`  ${phase}: ${seconds.toFixed(1)} s`);
+    const spent: Phase = { phase, seconds, nodeCpu: nodeCpu() - node0 };
+    if (serverCpu && server0 !== undefined) spent.postgresCpu = serverCpu() - server0;
+    phases.push(spent);
+    log(`  ${phase}: ${seconds.toFixed(1)} s (CPU: Node ${spent.nodeCpu!.toFixed(1)} s${spent.postgresCpu === undefined ? '' : `, PostgreSQL ${spent.postgresCpu.toFixed(1)} s`})`);
     return result;
   };
   const run = async (label: string, text: string, values: unknown[] = []) => {
@@ -148,6 +153,10 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       )
     ).rows[0];
     const backOffice = await timed('back office', () => ensureBackOffice(client, options.seed));
+    // About half the SMEs are insured by the first insurance company, the rest by the next one: the
+    // company is written on the SME and its orders (ADR 30) and its user signs the level-7 log.
+    const insurerA = backOffice.insurers[0]!;
+    const insurerB = backOffice.insurers[1] ?? insurerA;
     const rng = new Rng(options.seed, 0, 0);
     const salt = Uint8Array.from({ length: 16 }, () => rng.word() & 255);
     const passwordHash = await hash(SCALE_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1, salt });
@@ -170,7 +179,7 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       const users = new CopyBuffer('users', ['id', 'email', 'password_hash', 'role', 'name', 'email_verified_at', 'language', 'created_at', 'updated_at']);
       const smes = new CopyBuffer('smes', [
         'id', 'user_id', 'level', 'first_name', 'last_name', 'company_title', 'company_desc', 'address', 'phone_country_code', 'phone_number',
-        'admin_verified', 'bank_verified', 'credit_request', 'installment_plan', 'created_at', 'updated_at',
+        'admin_verified', 'bank_verified', 'credit_request', 'installment_plan', 'insured_by', 'created_at', 'updated_at',
       ]);
       const providers = new CopyBuffer('providers', [
         'id', 'user_id', 'level', 'first_name', 'last_name', 'company_title', 'company_desc', 'address', 'phone_country_code', 'phone_number',
@@ -185,11 +194,12 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
         const created = at(joined(r));
         const title = `Scale Trading ${seedTag}-${j + 1}`;
         users.add([userId, emailOf('sme', j + 1), passwordHash, 'sme', title, created, r.chance(0.2) ? 'ar' : 'en', created, created]);
+        const insurerId = (j % 2 === 0 ? insurerA : insurerB).companyId;
         smes.add([
           id, userId, 8, 'Scale', `SME ${j + 1}`, title, 'A trading company (scale data)', 'Kuwait City, Kuwait', '965', String(50_000_000 + r.int(0, 9_999_999)),
-          true, true, r.int(20, 200) * 1_000 * world.minorFactor, `{${plan.join(',')}}`, created, created,
+          true, true, r.int(20, 200) * 1_000 * world.minorFactor, `{${plan.join(',')}}`, insurerId, created, created,
         ]);
-        world.smes.push({ id, plan });
+        world.smes.push({ id, plan, insurerId });
       }
       for (let j = 0; j < options.suppliers; j += 1) {
         const r = new Rng(options.seed, STREAM.supplier, j);
@@ -248,20 +258,23 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
 
     // ---- the orders, batch by batch: every table's rows of a batch, then one COPY per table
     await timed('orders and money', async () => {
-      const orders = new CopyBuffer('orders', [
+      // COPY's binary form: PostgreSQL takes each uuid, number and timestamp as it is stored, without
+      // parsing its text (the encoders follow the columns' types as the catalogue gives them).
+      const types = await columnTypes(client, ORDER_TABLES);
+      const orders = new BinaryCopyBuffer('orders', [
         'id', 'sme_id', 'provider_id', 'amount', 'status', 'paid', 'description', 'tax_rate', 'bank_share_rate', 'verify_code', 'invoice_file',
-        'late_active', 'late_once', 'reached_supplier', 'created_at', 'updated_at',
-      ]);
-      const installments = new CopyBuffer('installments', ['id', 'order_id', 'sme_id', 'position', 'rate', 'amount', 'deadline', 'paid_at', 'reminder_sent_at', 'late_notice_sent_at']);
-      const payments = new CopyBuffer('payments', ['id', 'transaction_id', 'gateway', 'payment_url', 'order_id', 'sme_id', 'installment_id', 'amount', 'status', 'created_at', 'settled_at']);
-      const sandbox = new CopyBuffer('sandbox_transactions', ['id', 'amount', 'description', 'status', 'created_at', 'completed_at']);
-      const refunds = new CopyBuffer('refunds', [
+        'late_active', 'late_once', 'reached_supplier', 'insurer_id', 'created_at', 'updated_at',
+      ], types);
+      const installments = new BinaryCopyBuffer('installments', ['id', 'order_id', 'sme_id', 'position', 'rate', 'amount', 'deadline', 'paid_at', 'reminder_sent_at', 'late_notice_sent_at'], types);
+      const payments = new BinaryCopyBuffer('payments', ['id', 'transaction_id', 'gateway', 'payment_url', 'order_id', 'sme_id', 'installment_id', 'amount', 'status', 'created_at', 'settled_at'], types);
+      const sandbox = new BinaryCopyBuffer('sandbox_transactions', ['id', 'amount', 'description', 'status', 'created_at', 'completed_at'], types);
+      const refunds = new BinaryCopyBuffer('refunds', [
         'id', 'payment_id', 'order_id', 'sme_id', 'gateway', 'transaction_id', 'amount', 'reason', 'status', 'gateway_refund_id', 'attempts',
         'next_attempt_at', 'created_at', 'updated_at', 'completed_at',
-      ]);
-      const entries = new CopyBuffer('ledger_entries', ['id', 'kind', 'order_id', 'sme_id', 'payment_id', 'created_at']);
-      const postings = new CopyBuffer('ledger_postings', ['entry_id', 'account', 'sme_id', 'order_id', 'amount', 'created_at']);
-      const approvals = new CopyBuffer('payout_approvals', ['id', 'order_id', 'amount', 'requested_by', 'requested_at', 'status', 'decided_by', 'decided_at']);
+      ], types);
+      const entries = new BinaryCopyBuffer('ledger_entries', ['id', 'kind', 'order_id', 'sme_id', 'payment_id', 'created_at'], types);
+      const postings = new BinaryCopyBuffer('ledger_postings', ['entry_id', 'account', 'sme_id', 'order_id', 'amount', 'created_at'], types);
+      const approvals = new BinaryCopyBuffer('payout_approvals', ['id', 'order_id', 'amount', 'requested_by', 'requested_at', 'status', 'decided_by', 'decided_at'], types);
       const tables = [orders, installments, payments, sandbox, refunds, entries, postings, approvals];
       const [bank, approver] = backOffice.bankIds;
 
@@ -278,38 +291,35 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
             sliceStart = performance.now();
           }
           const o = orderStory(world, i);
-          const smeId = world.smes[o.smeIndex]!.id;
+          const { id: smeId, insurerId } = world.smes[o.smeIndex]!;
           const supplier = world.suppliers[o.supplierIndex]!;
-          // Rows in COPY text form: every value here is generated (ids, numbers, fixed words, ISO times),
-          // so only the description, which carries a supplier's title, goes through cell()'s escaping.
-          const t = (ms: number | null) => orNull(at(ms));
-          const b = (flag: boolean) => (flag ? 't' : 'f');
-          orders.line(
-            `${o.id}\t${smeId}\t${supplier.id}\t${o.amount}\t${o.status}\t${b(o.paid)}\t${cell(o.description)}\t${o.taxRate}\t${o.bankShareRate}\t` +
-              `${orNull(o.verifyCode)}\t${orNull(o.invoiceFile)}\t${b(o.lateActive)}\t${b(o.lateOnce)}\t${b(o.reachedSupplier)}\t${t(o.createdAt)}\t${t(o.updatedAt)}`,
-          );
+          // One value per column, timestamps as epoch milliseconds.
+          orders.row([
+            o.id, smeId, supplier.id, o.amount, o.status, o.paid, o.description, o.taxRate, o.bankShareRate,
+            o.verifyCode, o.invoiceFile, o.lateActive, o.lateOnce, o.reachedSupplier, insurerId, o.createdAt, o.updatedAt,
+          ]);
           for (const x of o.installments) {
-            installments.line(`${x.id}\t${o.id}\t${smeId}\t${x.position}\t${x.rate}\t${x.amount}\t${t(x.deadline)}\t${t(x.paidAt)}\t${t(x.reminderSentAt)}\t${t(x.lateNoticeSentAt)}`);
+            installments.row([x.id, o.id, smeId, x.position, x.rate, x.amount, x.deadline, x.paidAt, x.reminderSentAt, x.lateNoticeSentAt]);
           }
-          const description = cell(`${supplier.title}: ${o.description}`.slice(0, 200));
+          const description = `${supplier.title}: ${o.description}`.slice(0, 200);
           for (const p of o.payments) {
-            const started = t(p.createdAt);
-            payments.line(`${p.id}\t${p.transactionId}\t${SANDBOX_GATEWAY}\t${SANDBOX_PAGE_PATH}${p.transactionId}\t${o.id}\t${smeId}\t${p.installmentId}\t${p.amount}\t${p.status}\t${started}\t${t(p.settledAt)}`);
-            sandbox.line(`${p.transactionId}\t${p.amount}\t${description}\t${p.status}\t${started}\t${t(p.completedAt)}`);
+            payments.row([p.id, p.transactionId, SANDBOX_GATEWAY, `${SANDBOX_PAGE_PATH}${p.transactionId}`, o.id, smeId, p.installmentId, p.amount, p.status, p.createdAt, p.settledAt]);
+            sandbox.row([p.transactionId, p.amount, description, p.status, p.createdAt, p.completedAt]);
             if (p.refundId && p.refundedAt !== null) {
-              const decided = t(p.refundedAt);
-              const done = t(p.refundedAt + 1_000);
-              refunds.line(`${p.refundId}\t${p.id}\t${o.id}\t${smeId}\t${SANDBOX_GATEWAY}\t${p.transactionId}\t${p.amount}\tdeclined\tsucceeded\t${p.transactionId}\t1\t${decided}\t${decided}\t${done}\t${done}`);
+              const done = p.refundedAt + 1_000;
+              refunds.row([
+                p.refundId, p.id, o.id, smeId, SANDBOX_GATEWAY, p.transactionId, p.amount, 'declined', 'succeeded', p.transactionId, 1,
+                p.refundedAt, p.refundedAt, done, done,
+              ]);
             }
           }
           for (const e of o.entries) {
-            const when = t(e.at);
-            entries.line(`${e.id}\t${e.entry.kind}\t${o.id}\t${smeId}\t${orNull(e.paymentId)}\t${when}`);
-            for (const p of e.entry.postings) postings.line(`${e.id}\t${p.account}\t${p.account === 'sme_receivable' ? smeId : '\\N'}\t${o.id}\t${p.amountMinor}\t${when}`);
+            entries.row([e.id, e.entry.kind, o.id, smeId, e.paymentId, e.at]);
+            for (const p of e.entry.postings) postings.row([e.id, p.account, p.account === 'sme_receivable' ? smeId : null, o.id, p.amountMinor, e.at]);
           }
           if (o.approval) {
             const decided = o.approval.status === 'approved';
-            approvals.line(`${o.approval.id}\t${o.id}\t${o.amount}\t${bank}\t${t(o.approval.requestedAt)}\t${o.approval.status}\t${decided ? approver : '\\N'}\t${t(o.approval.decidedAt)}`);
+            approvals.row([o.approval.id, o.id, o.amount, bank, o.approval.requestedAt, o.approval.status, decided ? approver : null, o.approval.decidedAt]);
           }
         }
         generating += performance.now() - sliceStart;
@@ -357,23 +367,21 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
          where s.id = r.sme_id`,
         [step],
       );
-      // One log per level reached, by the operator who moves that level (admin 5 and 8, bank 6, insurer 7).
-      // About half the SMEs are insured by the first insurance company, the rest by the next one.
-      const insurerA = backOffice.insurers[0]!;
-      const insurerB = backOffice.insurers[1] ?? insurerA;
+      // One log per level reached, by the operator who moves that level (admin 5 and 8, bank 6, the
+      // user of the SME's insurer 7).
       await run(
         'verification logs',
         `insert into verification_logs (user_id, level, "desc", code, params, operator_user_id, operator_role, created_at)
          select n.user_id, l.level, '', (array['accountCreated','emailVerified','phoneVerified','infoAdded','documentsUploaded','verified','verified','creditGranted','activated'])[l.level + 1],
-                case when l.level = 7 then jsonb_build_object('amount', (s.credit_limit::numeric / $6)::float8, 'company', case when n.n % 2 = 1 then $4 else $5 end) else '{}'::jsonb end,
+                case when l.level = 7 then jsonb_build_object('amount', (s.credit_limit::numeric / $6)::float8, 'company', case when s.insured_by = $8 then $4 else $5 end) else '{}'::jsonb end,
                 case when l.level in (5, 8) then $1::uuid when l.level = 6 then $7::uuid
-                     when l.level = 7 then (case when n.n % 2 = 1 then $2 else $3 end)::uuid else n.user_id end,
+                     when l.level = 7 then (case when s.insured_by = $8 then $2 else $3 end)::uuid else n.user_id end,
                 (case when l.level in (5, 8) then 'admin' when l.level = 6 then 'bank' when l.level = 7 then 'insurance' else n.role::text end)::role,
                 n.created_at + l.level * interval '1 day'
          from scale_new_parties n
          left join smes s on s.id = n.sme_id
          cross join lateral generate_series(0, case when n.role = 'sme' then 8 else 5 end) l(level)`,
-        [backOffice.adminId, insurerA.userId, insurerB.userId, insurerA.company, insurerB.company, world.minorFactor, backOffice.bankIds[0]],
+        [backOffice.adminId, insurerA.userId, insurerB.userId, insurerA.company, insurerB.company, world.minorFactor, backOffice.bankIds[0], insurerA.companyId],
       );
       await run(
         'party categories',
@@ -392,7 +400,7 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
       await writeKeptBesideOrders(client, run);
     });
 
-    const checks = await timed('checks', () => checkScaleData(client, run));
+    const checks = await timed('checks', () => checkScaleData(client, options.explain ? run : undefined));
     const failed = checks.filter((c) => !c.ok);
     if (failed.length > 0) throw new Error(`the loaded data is not consistent, nothing was written:\n${failed.map((c) => `  - ${c.sentence}`).join('\n')}`);
     await timed('commit', async () => void (await client.query('commit')));
@@ -410,16 +418,18 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
  */
 async function ensureBackOffice(client: pg.PoolClient, seed: number): Promise<BackOffice> {
   const find = async () => {
-    const users = await client.query<{ id: string; role: string; company: string | null }>(
-      `select u.id, u.role, c.name as company from users u left join insurance_companies c on c.id = u.insurance_company_id
+    const users = await client.query<{ id: string; role: string; company: string | null; company_id: string | null }>(
+      `select u.id, u.role, c.name as company, c.id as company_id from users u left join insurance_companies c on c.id = u.insurance_company_id
        where u.role in ('admin', 'bank', 'insurance') and u.active
        order by case u.role when 'insurance' then c.priority else 0 end, u.created_at, u.email`,
     );
     const admin = users.rows.find((u) => u.role === 'admin');
     const banks = users.rows.filter((u) => u.role === 'bank');
-    const insurers = new Map<string, string>();
-    for (const u of users.rows) if (u.role === 'insurance' && u.company && !insurers.has(u.company)) insurers.set(u.company, u.id);
-    return { admin, banks, insurers: [...insurers].map(([company, userId]) => ({ company, userId })) };
+    const insurers = new Map<string, { userId: string; company: string; companyId: string }>();
+    for (const u of users.rows) {
+      if (u.role === 'insurance' && u.company && u.company_id && !insurers.has(u.company_id)) insurers.set(u.company_id, { userId: u.id, company: u.company, companyId: u.company_id });
+    }
+    return { admin, banks, insurers: [...insurers.values()] };
   };
   let found = await find();
   if (!found.admin || found.banks.length < 2 || found.insurers.length === 0) {

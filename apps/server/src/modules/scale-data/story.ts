@@ -35,7 +35,8 @@ export interface World {
   now: number;
   /** The first moment an order may be created (now less --months). */
   since: number;
-  smes: { id: string; plan: number[] }[];
+  /** Each SME with its plan and the insurance company that granted its credit (level 7). */
+  smes: { id: string; plan: number[]; insurerId: string }[];
   suppliers: { id: string; taxRate: number; title: string }[];
   bankShareRate: number;
   payoutApprovalThreshold: number;
