@@ -16,7 +16,7 @@ const ORDER = '44444444-4444-4444-8444-444444444444';
 /** A text of COPY's format, escaped as PostgreSQL escapes it. */
 function copyText(value: string | null): string {
   if (value === null) return '\\N';
-  return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\v/g, '\\v').replace(/\f/g, '\\f').replace(/\x08/g, '\\b');
+  return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\v/g, '\\v').replace(/\f/g, '\\f').replaceAll('\b', '\\b');
 }
 
 const DESCRIPTIONS = [
