@@ -265,7 +265,7 @@ function cursorCsvStream<R>(pool: pg.Pool, spec: CsvExport<R>, batchRows: number
           const writer = await start();
           busy = false;
           this.push(CSV_BOM + csvLine(spec.header));
-          if (writer) {
+          if (writer && !this.destroyed) {
             busy = true; // from now on the COPY's rows drive the stream
             startCopy(this, writer);
           }
