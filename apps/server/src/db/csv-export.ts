@@ -12,10 +12,12 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { getTableColumns, type SQLWrapper, type Table } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { MESSAGES } from '@qist/domain';
 import { tooManyRequests } from '../errors.js';
 import { CSV_BOM, csvLine } from '../lib/csv.js';
 import type { Db } from './client.js';
+import { CopyRowSplitter, CsvBytes, inlineParams, type CopyRow } from './copy-rows.js';
 
 /**
  * What an export is: its header, the statement that reads its rows in order, and how a row is
@@ -36,8 +38,24 @@ export type CsvExport<R> = {
        * orders, say) on the export's own connection, so in its snapshot.
        */
       beforeBatch?: (rows: readonly TextRow[], read: (query: SQLWrapper) => Promise<TextRow[]>) => Promise<void>;
+      /**
+       * The fast path (ADR 32): the same statement read as `COPY (…) TO STDOUT` and each row written
+       * from its bytes. `prepare` runs in the snapshot before the rows (it reads what the lines refer
+       * to) and returns the row writer, or undefined to read through the cursor with toLine instead.
+       */
+      copy?: CopyLines;
     }
 );
+
+/** How an export writes its CSV lines from COPY's text rows (the statement's columns, in its order). */
+export type CopyLines = {
+  /** Columns of the statement. */
+  fields: number;
+  prepare: (read: (query: SQLWrapper) => Promise<TextRow[]>) => Promise<CopyLineWriter | undefined>;
+};
+
+/** Writes one row's CSV line (with its CRLF); the writer makes room for what it writes. */
+export type CopyLineWriter = (row: CopyRow, out: CsvBytes) => void;
 
 /** A row as PostgreSQL's text of each column, in the statement's order (null for NULL). */
 export type TextRow = readonly (string | null)[];
@@ -155,40 +173,102 @@ function cursorCsvStream<R>(pool: pg.Pool, spec: CsvExport<R>, batchRows: number
   let pending: Promise<unknown> = Promise.resolve();
   let done = false;
   let busy = false;
+  /** The COPY under way (the fast path), until its last row or its error. */
+  let copying: (Readable & { rowCount: number }) | undefined;
 
-  async function start(): Promise<void> {
+  /** Opens the snapshot; resolves with the COPY's row writer when the export takes the fast path. */
+  async function start(): Promise<CopyLineWriter | undefined> {
     client = await pool.connect();
     // Timestamps in UTC: their text then becomes ISO 8601 without a Date per cell (isoOf).
     await client.query(`begin isolation level repeatable read read only; set local timezone to 'UTC'`);
-    await client.query(`declare qist_export no scroll cursor for ${text}`, params);
+    const writer = 'toLine' in spec && spec.copy ? await spec.copy.prepare(read) : undefined;
+    if (!writer) await client.query(`declare qist_export no scroll cursor for ${text}`, params);
+    return writer;
   }
 
-  /** Ends the transaction and gives the connection back; a connection in doubt is closed instead. */
+  /**
+   * Ends the transaction and gives the connection back; a connection in doubt is closed instead, and so
+   * is one whose COPY is still sending rows (it cannot take a ROLLBACK before its last row: closing it
+   * ends the backend's statement and transaction at once).
+   */
   async function endTransaction(error?: Error | null): Promise<void> {
     const held = client;
     client = undefined;
     if (!held) return;
-    try {
-      await held.query(error ? 'rollback' : 'commit');
-      held.release();
-    } catch (endError) {
-      held.release(endError as Error);
+    if (copying) {
+      copying.on('error', () => {}); // the closed connection's own error, expected
+      copying.pause();
+      copying = undefined;
+      held.release(error ?? new Error('the export ended early'));
+    } else {
+      try {
+        await held.query(error ? 'rollback' : 'commit');
+        held.release();
+      } catch (endError) {
+        held.release(endError as Error);
+      }
     }
     ended();
+  }
+
+  /** Reads the rows through COPY, each written by `writer`; pauses while the answer has no room. */
+  function startCopy(stream: Readable, writer: CopyLineWriter): void {
+    const fields = (spec as { copy: CopyLines }).copy.fields;
+    const out = new CsvBytes(CHUNK_BYTES);
+    const splitter = new CopyRowSplitter(fields, (row) => writer(row, out));
+    const copy = client!.query(copyTo(`copy (${inlineParams(text, params)}) to stdout`)) as unknown as Readable & { rowCount: number };
+    copying = copy;
+    copy.on('data', (chunk: Buffer) => {
+      if (stream.destroyed) return; // what the closed connection had already received
+      try {
+        splitter.push(chunk);
+      } catch (error) {
+        stream.destroy(error as Error);
+        return;
+      }
+      let room = true;
+      for (const piece of out.takeFull()) room = stream.push(piece) && room;
+      if (!room) copy.pause();
+    });
+    copy.once('error', (error: Error) => {
+      copying = undefined; // the statement is over (the connection takes a ROLLBACK)
+      stream.destroy(error);
+    });
+    copy.once('end', () => {
+      const step = (async () => {
+        splitter.end();
+        const chunks = out.take();
+        copying = undefined;
+        done = true;
+        await endTransaction();
+        for (const chunk of chunks) stream.push(chunk);
+        stream.push(null);
+      })();
+      pending = step;
+      step.catch((error: Error) => stream.destroy(error));
+    });
   }
 
   return new Readable({
     highWaterMark: STREAM_HIGH_WATER_MARK,
     read() {
+      if (copying) {
+        copying.resume();
+        return;
+      }
       // One statement at a time: a read() while a step runs is answered by that step's push. The
       // last batch is pushed once the transaction is over, so nothing asks for more in between.
       if (done || busy) return;
       busy = true;
       const step = (async () => {
         if (!client) {
-          await start();
+          const writer = await start();
           busy = false;
           this.push(CSV_BOM + csvLine(spec.header));
+          if (writer && !this.destroyed) {
+            busy = true; // from now on the COPY's rows drive the stream
+            startCopy(this, writer);
+          }
           return;
         }
         const rows = (await client.query(fetch)).rows;
@@ -207,7 +287,8 @@ function cursorCsvStream<R>(pool: pg.Pool, spec: CsvExport<R>, batchRows: number
     destroy(error, callback) {
       // The stream ended, failed, or its client went away: once the statement under way (the
       // connection, BEGIN, a FETCH) has returned, the snapshot ends and the connection goes back.
-      pending
+      // A COPY still sending is not waited for: its connection is closed.
+      (copying ? Promise.resolve() : pending)
         .catch(() => {})
         .then(() => (done ? undefined : endTransaction(error ?? new Error('the export ended early'))))
         .then(

@@ -33,6 +33,7 @@ import type { InstallmentListRow, OrderRow } from '../../src/modules/orders/repo
 import * as projections from '../../src/modules/parties/projections.js';
 import * as preregistrationRepo from '../../src/modules/preregistration/repository.js';
 import { preregistrationCells } from '../../src/modules/preregistration/service.js';
+import { PartyCells } from '../../src/modules/orders/export-lines.js';
 import { bearer, createAccount, loginAs, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
@@ -219,6 +220,23 @@ describe('the exports read through a cursor', () => {
       expect(gunzipSync(gzipped.rawPayload).equals(expected[name]), name).toBe(true);
       expect(ctx.app.csvExports.running, name).toBe(0);
     }
+    // the order export read through the cursor (its way when the scope names more parties than it
+    // keeps) writes the same bytes as through COPY, for the admin and for an SME
+    // (and an insurer's, whose parties and orders are those of the SMEs it insured; a status filter)
+    const insurer = await createAccount(ctx.db, { role: 'insurance', company: 'Gulf Cover' });
+    const insurerHeaders = bearer(await loginAs(ctx.app, insurer));
+    await ctx.db.execute(sql`insert into verification_logs (user_id, level, "desc", operator_user_id, operator_role)
+                             select user_id, 7, '', ${insurer.id}, 'insurance' from smes where company_title = '=cmd|calc'`);
+    const insurerCopy = (await get('/api/v1/insurance/order/export', insurerHeaders)).rawPayload;
+    const statusCopy = (await get('/api/v1/admin/order/export?status=3')).rawPayload;
+    vi.spyOn(PartyCells.prototype, 'loadScope').mockResolvedValue(false);
+    expect((await get(urls.orders)).rawPayload.equals(expected.orders)).toBe(true);
+    expect((await get('/api/v1/insurance/order/export', insurerHeaders)).rawPayload.equals(insurerCopy)).toBe(true);
+    expect((await get('/api/v1/admin/order/export?status=3')).rawPayload.equals(statusCopy)).toBe(true);
+    vi.restoreAllMocks();
+    expect(statusCopy.toString('utf8').split('\r\n').length).toBeGreaterThan(ORDER_COUNT / 10);
+    expect(insurerCopy.toString('utf8').split('\r\n').length).toBe(ORDER_COUNT / 2 + 2);
+    expect(insurerCopy.toString('utf8')).not.toContain('مخبز');
     // what was compared holds what the data has: every order (and a header), all kinds of cells
     expect(expected.orders.toString('utf8').split('\r\n').length).toBeGreaterThan(ORDER_COUNT);
     expect(expected.orders.toString('utf8')).toContain(`"say ""hi"", twice`);
@@ -312,13 +330,17 @@ function watchStatements(before?: (text: string, count: number) => Promise<void>
 async function sessionsLeft() {
   const result = await ctx.db.execute<{ n: number }>(
     sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
-          and (state like 'idle in transaction%' or query like 'fetch %' or query like 'declare qist_export%' and state = 'active')`,
+          and (state like 'idle in transaction%' or query like 'fetch %' or (query like 'declare qist_export%' or query like 'copy (%') and state = 'active')`,
   );
   return result.rows[0]!.n;
 }
 
+/** The order export through the cursor, as when its scope names more parties than it keeps. */
+const throughCursor = () => vi.spyOn(PartyCells.prototype, 'loadScope').mockResolvedValue(false);
+
 describe('a download', () => {
   it('streams in batches of the cursor from one snapshot: orders changed mid-download are in the file as they were', async () => {
+    throughCursor();
     const before = (await get('/api/v1/admin/order/export')).rawPayload;
     let changedAt = 0;
     const counts = watchStatements(async (_text, count) => {
@@ -347,6 +369,7 @@ describe('a download', () => {
   });
 
   it.each([{ encoding: 'identity' }, { encoding: 'gzip' }])('gives its connection back when the client leaves mid-way ($encoding)', async ({ encoding }) => {
+    throughCursor();
     // The second FETCH waits until the client has gone: the download is surely mid-way when it leaves,
     // however much of the file the sockets' buffers could have taken.
     const gone = gate();
@@ -368,6 +391,7 @@ describe('a download', () => {
   });
 
   it('ends its transaction and gives its connection back when a batch fails', async () => {
+    throughCursor();
     watchStatements(async (_text, count) => {
       if (count === 2) throw new Error('the database went away');
     });
@@ -380,6 +404,7 @@ describe('a download', () => {
   });
 
   it('runs at most EXPORT_MAX_CONCURRENT (2) at once and refuses the next with 429 in words, leaving the pool to the money steps', async () => {
+    throughCursor();
     // Past the first two batches, reading waits until the test lets it: both downloads stay under way.
     const go = gate();
     watchStatements(async (_text, count) => {
@@ -415,6 +440,7 @@ describe('a download', () => {
   });
 
   it('answers HEAD with the headers without reading a row or taking a slot', async () => {
+    throughCursor();
     const go = gate();
     const counts = watchStatements(async (_text, count) => {
       if (count >= 3) await go.promise;
@@ -431,5 +457,71 @@ describe('a download', () => {
     go.resolve();
     await vi.waitFor(() => expect(ctx.app.csvExports.running).toBe(0), { timeout: 10_000 });
     expect(lent()).toBe(0);
+  });
+});
+
+describe('a download read through COPY (the order export)', () => {
+  it('reads its parties and its rows in one snapshot: a change made in between is not in the file', async () => {
+    const before = (await get('/api/v1/admin/order/export')).rawPayload;
+    const original = PartyCells.prototype.loadScope;
+    let changed = 0;
+    vi.spyOn(PartyCells.prototype, 'loadScope').mockImplementation(async function (this: PartyCells, ...args) {
+      const kept = await original.apply(this, args);
+      if (changed++ === 0) {
+        // After the parties are read and before the rows are, from another connection.
+        await ctx.db.execute(sql`update orders set description = 'changed mid-download', amount = amount + 1`);
+        await ctx.db.execute(sql`update smes set company_title = company_title || ' renamed before the rows'`);
+      }
+      return kept;
+    });
+    const file = (await get('/api/v1/admin/order/export')).rawPayload;
+    vi.restoreAllMocks();
+    expect(changed).toBe(2);
+    expect(file.equals(before)).toBe(true);
+    const after = (await get('/api/v1/admin/order/export')).body;
+    expect(after.split('\r\n').filter((line) => line.endsWith(',changed mid-download'))).toHaveLength(after.split('\r\n').length - 2);
+    expect(after).toContain('renamed before the rows');
+    expect(lent()).toBe(0);
+  });
+
+  it.each([{ encoding: 'identity' }, { encoding: 'gzip' }])('closes its connection when the client leaves mid-way ($encoding)', async ({ encoding }) => {
+    let request: http.ClientRequest | undefined;
+    let written = 0;
+    const original = PartyCells.prototype.bytesAt;
+    vi.spyOn(PartyCells.prototype, 'bytesAt').mockImplementation(function (this: PartyCells, ...args) {
+      // Two lookups a row: the client leaves while the 2,000th row is written.
+      if (++written === 4000) request!.destroy();
+      return original.apply(this, args);
+    });
+    const ended = new Promise<void>((resolve) => {
+      request = http.get({ host: '127.0.0.1', port, path: '/api/v1/admin/order/export', headers: { ...adminHeaders, 'accept-encoding': encoding } }, (response) => {
+        response.resume();
+        response.once('close', resolve);
+      });
+      request.once('error', () => resolve());
+    });
+    await ended;
+    await vi.waitFor(() => expect(ctx.app.csvExports.running).toBe(0), { timeout: 10_000 });
+    expect(lent()).toBe(0);
+    // the backend of the closed connection ends its COPY and its transaction with it
+    await vi.waitFor(async () => expect(await sessionsLeft()).toBe(0), { timeout: 10_000 });
+    vi.restoreAllMocks();
+    expect(written).toBeLessThan(2 * ORDER_COUNT);
+    expect((await get('/api/v1/admin/order/export?status=0')).statusCode).toBe(200);
+  });
+
+  it('closes its connection and cuts the answer off when a row cannot be written', async () => {
+    let written = 0;
+    const original = PartyCells.prototype.bytesAt;
+    vi.spyOn(PartyCells.prototype, 'bytesAt').mockImplementation(function (this: PartyCells, ...args) {
+      if (++written === 4000) throw new Error('a row that cannot be written');
+      return original.apply(this, args);
+    });
+    await expect(get('/api/v1/admin/order/export')).rejects.toThrow(/destroyed before completion/);
+    vi.restoreAllMocks();
+    await vi.waitFor(() => expect(ctx.app.csvExports.running).toBe(0), { timeout: 10_000 });
+    expect(lent()).toBe(0);
+    await vi.waitFor(async () => expect(await sessionsLeft()).toBe(0), { timeout: 10_000 });
+    expect((await get('/api/v1/admin/order/export?status=0')).statusCode).toBe(200);
   });
 });

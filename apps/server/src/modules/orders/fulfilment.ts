@@ -27,9 +27,7 @@ import {
   type PayoutApprovalListQuery,
   type PendingPayout,
 } from '@qist/domain';
-import type { SQLWrapper } from 'drizzle-orm';
-import type { CsvExport, TextRow } from '../../db/csv-export.js';
-import { csvCell } from '../../lib/csv.js';
+import type { CsvExport } from '../../db/csv-export.js';
 import { withTransaction, type Db, type Executor, type Tx } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../errors.js';
 import { inspectUpload } from '../../lib/file-content.js';
@@ -41,41 +39,15 @@ import { findPayoutApprovalThreshold } from '../settings/repository.js';
 import type { Throttle } from '../throttle/service.js';
 import { recordRefund } from './refund-repository.js';
 import type { RefundQueue } from './refund-worker.js';
+import { orderCopyLines, orderLineWriter, PartyCells } from './export-lines.js';
 import { isoOf, toBreakdown, toOrder, toOrderListItem } from './projection.js';
 import * as payouts from './payout-repository.js';
 import * as repo from './repository.js';
 import { assertTransition, cancelLockedOrder } from './steps.js';
 
-/** Parties' cells an order export keeps at most (about 100 bytes each). */
-const PARTY_CELLS_KEPT = 50_000;
 /** Unambiguous letters and digits (no 0/O, 1/I/L): a code a person can also read off a screen. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const VERIFY_CODE_LENGTH = Math.max(8, VERIFY_CODE_MIN_LENGTH);
-
-/**
- * The "company,email" cells of the parties an export's orders name, read in the export's snapshot a
- * batch at a time for those not seen yet; forgotten past a bound so memory stays flat however many.
- */
-class PartyCells {
-  private readonly known = new Map<string, string>();
-  constructor(private readonly table: 'smes' | 'providers') {}
-
-  async load(ids: readonly string[], read: (query: SQLWrapper) => Promise<TextRow[]>): Promise<void> {
-    let missing = [...new Set(ids.filter((id) => !this.known.has(id)))];
-    if (missing.length === 0) return;
-    if (this.known.size + missing.length > PARTY_CELLS_KEPT) {
-      this.known.clear();
-      missing = [...new Set(ids)];
-    }
-    for (const [id, title, email] of await read(repo.partyNames(this.table, missing))) this.known.set(id!, `${csvCell(title)},${csvCell(email)}`);
-  }
-
-  cells(id: string): string {
-    const cells = this.known.get(id);
-    if (cells === undefined) throw new Error(`the export read no party ${id}`);
-    return cells;
-  }
-}
 
 export function newVerifyCode(): string {
   const bytes = randomBytes(VERIFY_CODE_LENGTH);
@@ -245,26 +217,24 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
     },
 
     /**
-     * The role's order list as CSV, with its filter (status, late): one statement read through a cursor,
-     * each row written from PostgreSQL's texts, each party's two cells written once (ADR 25).
+     * The role's order list as CSV, with its filter (status, late): one statement in one snapshot, read
+     * as COPY's text rows and written from their bytes (ADR 32), or through a cursor from the rows'
+     * texts when the scope names more parties than an export keeps (ADR 25); each party's two cells
+     * are written once.
      */
     async exportOrders(principal: Principal, filter: OrderListFilter): Promise<CsvExport<never>> {
       const scope = await scopeOf(principal);
-      const currency = activeCurrency().code;
       const smes = new PartyCells('smes');
       const suppliers = new PartyCells('providers');
       return {
         header: ['id', 'created at', 'SME', 'SME email', 'supplier', 'supplier email', 'amount', 'currency', 'status', 'status name', 'paid', 'late now', 'late before', 'discount rate', 'description'],
         query: repo.orderExportQuery(scope, filter),
+        copy: orderCopyLines(scope, filter, smes, suppliers),
         beforeBatch: async (rows, read) => {
           await smes.load(rows.map((row) => row[2]!), read);
           await suppliers.load(rows.map((row) => row[3]!), read);
         },
-        // The columns of repo.orderExportQuery, in its order; booleans come as t/f, numbers as their digits.
-        toLine: ([id, createdAt, smeId, providerId, amount, status, paid, lateActive, lateOnce, taxRate, description]) =>
-          `${id},${isoOf(createdAt!)},${smes.cells(smeId!)},${suppliers.cells(providerId!)},${minorUnitsText(Number(amount))},${currency},` +
-          `${status},${csvCell(orderStatusName(Number(status)))},${paid === 't'},${lateActive === 't'},${lateOnce === 't'},` +
-          `${basisPointsToFraction(Number(taxRate))},${csvCell(description)}\r\n`,
+        toLine: orderLineWriter(smes, suppliers),
       };
     },
 

@@ -274,6 +274,20 @@ export function partyNames(table: 'smes' | 'providers', ids: string[]): SQL {
   return sql`select x.id, x.company_title, u.email from ${parties} x join users u on u.id = x.user_id where x.id = any(${sql.param(ids)}::uuid[])`;
 }
 
+/**
+ * The company and the account's email of every SME (smes) or supplier (providers) a list's orders can
+ * name, at most `limit`: those of the scope's orders when the scope is some parties' (an SME's, a
+ * supplier's, an insurer's), every party's otherwise (the admin's and the bank's lists, read without
+ * a scan of the orders).
+ */
+export function exportParties(table: 'smes' | 'providers', scope: OrderScope, filter: OrderListFilter, limit: number): SQL {
+  const parties = table === 'smes' ? sql`smes` : sql`providers`;
+  const column = table === 'smes' ? sql`o.sme_id` : sql`o.provider_id`;
+  const some = scope.smeUserId || scope.providerUserId || scope.insuranceCompanyId || scope.smeIds;
+  const named = some ? sql`where x.id in (select ${column} from orders o where ${scopeWhere(scope, filter)})` : sql``;
+  return sql`select x.id, x.company_title, u.email from ${parties} x join users u on u.id = x.user_id ${named} limit ${limit}`;
+}
+
 export async function findOrder(db: Executor, orderId: string, scope: OrderScope): Promise<OrderRow | undefined> {
   const result = await db.execute<OrderRow>(
     sql`select ${ORDER_COLUMNS} from orders o ${ORDER_JOINS} where o.id = ${orderId} and ${scopeWhere(scope)}`,
