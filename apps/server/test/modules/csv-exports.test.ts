@@ -34,12 +34,14 @@ import * as projections from '../../src/modules/parties/projections.js';
 import * as preregistrationRepo from '../../src/modules/preregistration/repository.js';
 import { preregistrationCells } from '../../src/modules/preregistration/service.js';
 import { PartyCells } from '../../src/modules/orders/export-lines.js';
-import { bearer, createAccount, loginAs, useTestApp } from '../helpers.js';
+import { bearer, createAccount, loginAs, recordCreditGranted, useTestApp, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp();
 let adminHeaders: Record<string, string>;
 let smeHeaders: Record<string, string>;
 let supplierId: string;
+/** Gulf Cover insured the second SME (before its orders, as an SME is insured before it can order). */
+let insurer: TestAccount;
 
 /** Orders inserted straight into the database: enough for many batches, with every kind of cell. */
 const ORDER_COUNT = 20_000;
@@ -52,6 +54,8 @@ beforeAll(async () => {
   const sme2 = await createAccount(ctx.db, { role: 'sme', level: 8, company: '=cmd|calc' });
   await ctx.db.execute(sql`update smes set company_title = case when user_id = ${sme.id} then 'مخبز "الخليج", Kuwait' else '=cmd|calc' end, phone_country_code = '965', phone_number = '55512345'
                            where user_id in (${sme.id}, ${sme2.id})`);
+  insurer = await createAccount(ctx.db, { role: 'insurance', company: 'Gulf Cover' });
+  await recordCreditGranted(ctx.db, sme2.id, insurer);
   const supplier = await createAccount(ctx.db, { role: 'provider', level: 5, company: ' ＋Supplies, Ltd' });
   await createAccount(ctx.db, { role: 'provider', level: 4 });
   supplierId = (await ctx.db.execute<{ id: string }>(sql`select id from providers where user_id = ${supplier.id}`)).rows[0]!.id;
@@ -223,10 +227,7 @@ describe('the exports read through a cursor', () => {
     // the order export read through the cursor (its way when the scope names more parties than it
     // keeps) writes the same bytes as through COPY, for the admin and for an SME
     // (and an insurer's, whose parties and orders are those of the SMEs it insured; a status filter)
-    const insurer = await createAccount(ctx.db, { role: 'insurance', company: 'Gulf Cover' });
     const insurerHeaders = bearer(await loginAs(ctx.app, insurer));
-    await ctx.db.execute(sql`insert into verification_logs (user_id, level, "desc", operator_user_id, operator_role)
-                             select user_id, 7, '', ${insurer.id}, 'insurance' from smes where company_title = '=cmd|calc'`);
     const insurerCopy = (await get('/api/v1/insurance/order/export', insurerHeaders)).rawPayload;
     const statusCopy = (await get('/api/v1/admin/order/export?status=3')).rawPayload;
     vi.spyOn(PartyCells.prototype, 'loadScope').mockResolvedValue(false);

@@ -283,7 +283,7 @@ export function partyNames(table: 'smes' | 'providers', ids: string[]): SQL {
 export function exportParties(table: 'smes' | 'providers', scope: OrderScope, filter: OrderListFilter, limit: number): SQL {
   const parties = table === 'smes' ? sql`smes` : sql`providers`;
   const column = table === 'smes' ? sql`o.sme_id` : sql`o.provider_id`;
-  const some = scope.smeUserId || scope.providerUserId || scope.insuranceCompanyId || scope.smeIds;
+  const some = scope.smeUserId || scope.providerUserId || scope.insuranceCompanyId;
   const named = some ? sql`where x.id in (select ${column} from orders o where ${scopeWhere(scope, filter)})` : sql``;
   return sql`select x.id, x.company_title, u.email from ${parties} x join users u on u.id = x.user_id ${named} limit ${limit}`;
 }
