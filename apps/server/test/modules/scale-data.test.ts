@@ -153,7 +153,7 @@ describe('seed:scale', () => {
       await client.query(`insert into ledger_postings (entry_id, account, amount) values ($1, 'order_funding', 5)`, [entry.id]);
       // And an instalment of an order that does not exist.
       await client.query(
-        `insert into installments (order_id, sme_id, position, rate, amount, deadline) values (gen_random_uuid(), gen_random_uuid(), 0, 10000, 5, now())`,
+        `insert into installments (order_id, sme_id, order_created_at, position, rate, amount, deadline) values (gen_random_uuid(), gen_random_uuid(), now(), 0, 10000, 5, now())`,
       );
       const failed = (await checkScaleData(client)).filter((c) => !c.ok);
       // the rows went past the rollups' triggers too: the ledger balances' and the instalments' rollups no longer match

@@ -240,7 +240,7 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
         'id', 'sme_id', 'provider_id', 'amount', 'status', 'paid', 'description', 'tax_rate', 'bank_share_rate', 'verify_code', 'invoice_file',
         'late_active', 'late_once', 'reached_supplier', 'created_at', 'updated_at',
       ]);
-      const installments = new CopyBuffer('installments', ['id', 'order_id', 'sme_id', 'position', 'rate', 'amount', 'deadline', 'paid_at', 'reminder_sent_at', 'late_notice_sent_at']);
+      const installments = new CopyBuffer('installments', ['id', 'order_id', 'sme_id', 'order_created_at', 'position', 'rate', 'amount', 'deadline', 'paid_at', 'reminder_sent_at', 'late_notice_sent_at']);
       const payments = new CopyBuffer('payments', ['id', 'transaction_id', 'gateway', 'payment_url', 'order_id', 'sme_id', 'installment_id', 'amount', 'status', 'created_at', 'settled_at']);
       const sandbox = new CopyBuffer('sandbox_transactions', ['id', 'amount', 'description', 'status', 'created_at', 'completed_at']);
       const refunds = new CopyBuffer('refunds', [
@@ -277,7 +277,7 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
               `${orNull(o.verifyCode)}\t${orNull(o.invoiceFile)}\t${b(o.lateActive)}\t${b(o.lateOnce)}\t${b(o.reachedSupplier)}\t${t(o.createdAt)}\t${t(o.updatedAt)}`,
           );
           for (const x of o.installments) {
-            installments.line(`${x.id}\t${o.id}\t${smeId}\t${x.position}\t${x.rate}\t${x.amount}\t${t(x.deadline)}\t${t(x.paidAt)}\t${t(x.reminderSentAt)}\t${t(x.lateNoticeSentAt)}`);
+            installments.line(`${x.id}\t${o.id}\t${smeId}\t${t(o.createdAt)}\t${x.position}\t${x.rate}\t${x.amount}\t${t(x.deadline)}\t${t(x.paidAt)}\t${t(x.reminderSentAt)}\t${t(x.lateNoticeSentAt)}`);
           }
           const description = cell(`${supplier.title}: ${o.description}`.slice(0, 200));
           for (const p of o.payments) {
