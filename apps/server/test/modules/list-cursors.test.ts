@@ -138,6 +138,21 @@ describe('a list walked with its cursors', () => {
     expect(decodeListCursor(first.cursors.last!)).toEqual({ at: expected.rows[4]!.at, id: expected.rows[4]!.id });
   });
 
+  it('keeps each instalment’s copy of its order’s creation when the order’s is moved, and lists it there', async () => {
+    const [moved] = (await ctx.db.execute<{ id: string }>(sql`select id from orders order by created_at desc, id desc limit 1`)).rows;
+    const copies = sql`select count(*)::int as n from installments i join orders o on o.id = i.order_id where i.order_created_at <> o.created_at`;
+    try {
+      await ctx.db.execute(sql`update orders set created_at = created_at - interval '30 days' where id = ${moved!.id}`);
+      expect((await ctx.db.execute<{ n: number }>(copies)).rows[0]!.n).toBe(0);
+      const last = await page('/api/v1/admin/installment/list?perPage=100&last=true', admin);
+      const ofMoved = await ctx.db.execute<{ id: string }>(sql`select id from installments where order_id = ${moved!.id} order by position`);
+      expect(last.rows.slice(-ofMoved.rows.length)).toEqual(ofMoved.rows.map((r) => r.id));
+    } finally {
+      await ctx.db.execute(sql`update orders set created_at = created_at + interval '30 days' where id = ${moved!.id}`);
+    }
+    expect((await ctx.db.execute<{ n: number }>(copies)).rows[0]!.n).toBe(0);
+  });
+
   it('lists the SMEs in the database’s order, ties in the same instant broken by id', async () => {
     const expected = await ctx.db.execute<{ id: string; at: string }>(
       sql`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from smes order by created_at desc, id desc`,

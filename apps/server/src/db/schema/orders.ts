@@ -62,8 +62,9 @@ export const installments = pgTable(
     /** The order's SME, copied so an SME's money rows live together when sharded (written from the order in the same statement). */
     smeId: uuid('sme_id').notNull(),
     /**
-     * The order's creation instant, copied (written from the order in the same statement; an order's
-     * creation never changes) so the instalment list's order is one index of this table (ADR 31).
+     * The order's creation instant, copied so the instalment list's order is one index of this table
+     * (ADR 31): written from the order in the same statement, and kept equal by a trigger on orders
+     * should an order's creation be moved (the demo seed back-dates its orders).
      */
     orderCreatedAt: timestamp('order_created_at', { withTimezone: true }).notNull(),
     /** 0-based position; paid in this order. */
