@@ -36,6 +36,14 @@ type BackOfficeRole = 'admin' | 'bank' | 'insurance';
 const ORDER_PAGING =
   'Newest first (creation time, then id). Besides `page`, one of: `after` (a cursor: the page of the rows listed after that row, older), `before` (the page of the rows listed before it, newer; when fewer than `perPage` rows precede it, the first page) or `last=true` (the last page, `ceil(count / perPage)`). Every answer carries `cursors.first` and `cursors.last`, the cursors of its first and last rows (null when it has none): opaque strings, passed back as they are. A cursor that is not one answers 400 and reads nothing; two of `after`, `before` and `last` together answer 400. `page` alone reads its page as before; a page far from both ends still skips its offset (in the index), a walk by cursors does not.';
 
+/** The keyset paging of the SME and supplier lists (ADR 0031): the order lists', in the list's `order`. */
+const PARTY_PAGING =
+  'In the order of creation `order` asks for (newest first by default; ties by id), filtered by `level`. Besides `page`, one of: `after` (a cursor: the page of the rows listed after that row), `before` (the page of the rows listed before it; when fewer than `perPage` rows precede it, the first page) or `last=true` (the last page, `ceil(count / perPage)`). Every answer carries `cursors.first` and `cursors.last`, the cursors of its first and last rows (null when it has none): opaque strings, passed back as they are, with the same `order` and `level`. A cursor that is not one answers 400 and reads nothing; two of `after`, `before` and `last` together answer 400. `page` alone reads its page as before; a page far from both ends still skips its offset (in the index), a walk by cursors does not.';
+
+/** The keyset paging of the instalment list (ADR 0031). */
+const INSTALLMENT_PAGING =
+  'Newest order first (its creation time, then its id), each order’s instalments in their order. Besides `page`, one of: `after` (a cursor: the page of the instalments listed after that one), `before` (the page of those listed before it; when fewer than `perPage` precede it, the first page) or `last=true` (the last page, `ceil(count / perPage)`). Every answer carries `cursors.first` and `cursors.last`, the cursors of its first and last rows (null when it has none): opaque strings naming an instalment, passed back as they are. A cursor that is not one, or names no instalment, answers 400 and reads nothing; two of `after`, `before` and `last` together answer 400. `status` is taken and ignored (the list has no filter). `page` alone reads its page as before; a page far from both ends still skips its offset (in the list’s index), a walk by cursors does not.';
+
 /** The onboarding calls, the same for SMEs and suppliers under their own prefix. */
 function onboarding(kind: 'sme' | 'provider'): Table {
   const base = `/api/v1/${kind}`;
@@ -78,7 +86,7 @@ function backOfficeSmes(role: BackOfficeRole): Table {
   const base = `/api/v1/${role}/sme`;
   const which = role === 'insurance' ? 'the SMEs in the company’s queue and those it decided on' : 'SMEs';
   return {
-    [`GET ${base}/list`]: { operationId: `${role}ListSmes`, summary: `List ${which}, filtered by level, a page at a time` },
+    [`GET ${base}/list`]: { operationId: `${role}ListSmes`, summary: `List ${which}, filtered by level, a page at a time`, description: PARTY_PAGING },
     [`GET ${base}/export`]: { operationId: `${role}ExportSmes`, summary: `Export ${which} as CSV, with the list's filter`, produces: 'csv' },
     [`GET ${base}/show/{id}`]: { operationId: `${role}GetSme`, summary: 'Show an SME’s profile, with its documents' },
     [`GET ${base}/log/list/{id}`]: { operationId: `${role}ListSmeTimeline`, summary: 'An SME’s verification timeline, oldest first' },
@@ -102,7 +110,7 @@ function backOfficeOrders(role: BackOfficeRole): Table {
 /** The instalment lists of the admin and the bank. */
 function installments(role: 'admin' | 'bank'): Table {
   return {
-    [`GET /api/v1/${role}/installment/list`]: { operationId: `${role}ListInstallments`, summary: 'List every instalment with its order, filtered by status' },
+    [`GET /api/v1/${role}/installment/list`]: { operationId: `${role}ListInstallments`, summary: 'List every instalment with its order, a page at a time', description: INSTALLMENT_PAGING },
     [`GET /api/v1/${role}/installment/export`]: { operationId: `${role}ExportInstallments`, summary: 'Export every instalment as CSV', produces: 'csv' },
   };
 }
@@ -215,7 +223,7 @@ export const OPERATIONS: Table = {
   },
   'GET /api/v1/bank/queue/counts': { operationId: 'bankGetQueueCounts', summary: 'Count what waits for the bank: SMEs at level 5, orders awaiting payout' },
   'GET /api/v1/insurance/queue/counts': { operationId: 'insuranceGetQueueCounts', summary: 'Count the SMEs waiting in the company’s queue' },
-  'GET /api/v1/admin/provider/list': { operationId: 'adminListProviders', summary: 'List suppliers, filtered by level, a page at a time' },
+  'GET /api/v1/admin/provider/list': { operationId: 'adminListProviders', summary: 'List suppliers, filtered by level, a page at a time', description: PARTY_PAGING },
   'GET /api/v1/admin/provider/export': { operationId: 'adminExportProviders', summary: 'Export the suppliers as CSV, with the list’s filter', produces: 'csv' },
   'GET /api/v1/admin/provider/show/{id}': { operationId: 'adminGetProvider', summary: 'Show a supplier’s profile, with its documents' },
   'GET /api/v1/admin/provider/log/list/{id}': { operationId: 'adminListProviderTimeline', summary: 'A supplier’s verification timeline, oldest first' },

@@ -24,7 +24,7 @@ describe('SME and supplier lists', () => {
     expect(fours.count).toBe(10);
     expect(fours.smes).toHaveLength(0);
     // The bank sees the SMEs from its own step on: none of the level-4 ones.
-    expect(body(await get('/api/v1/bank/sme/list?level=4', bank)).content).toEqual({ smes: [], count: 0 });
+    expect(body(await get('/api/v1/bank/sme/list?level=4', bank)).content).toEqual({ smes: [], count: 0, cursors: { first: null, last: null } });
     const fives = body(await get('/api/v1/bank/sme/list?level=5', bank)).content;
     expect(fives.count).toBe(2);
     expect(fives.smes.map((s: { auth_id: { email: string } }) => s.auth_id.email)).toEqual([created[12]!.email, created[3]!.email]);

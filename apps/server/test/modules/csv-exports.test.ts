@@ -73,8 +73,8 @@ beforeAll(async () => {
            now()
     from generate_series(1, ${ORDER_COUNT}) g`);
   await ctx.db.execute(sql`
-    insert into installments (order_id, sme_id, position, rate, amount, deadline, paid_at)
-    select o.id, o.sme_id, k, 2500, case when k < 3 then o.amount / 4 else o.amount - 3 * (o.amount / 4) end,
+    insert into installments (order_id, sme_id, order_created_at, position, rate, amount, deadline, paid_at)
+    select o.id, o.sme_id, o.created_at, k, 2500, case when k < 3 then o.amount / 4 else o.amount - 3 * (o.amount / 4) end,
            o.created_at + k * interval '30 days', case when k < 2 then o.created_at + k * interval '30 days' + interval '1.5 seconds' end
     from (select * from orders order by created_at limit 3000) o cross join generate_series(0, 3) k`);
   await ctx.db.execute(sql`
@@ -195,10 +195,10 @@ describe('the exports read through a cursor', () => {
       orders: await bytesOf(pagedCsv(OLD.orders.header, OLD.orders.toCells, (after) => oldOrderBatch(ctx.db, after))),
       installments: await bytesOf(pagedCsv(OLD.installments.header, OLD.installments.toCells, (after: OldInstallmentRow | undefined) => oldInstallmentBatch(ctx.db, after))),
       smes: await bytesOf(
-        pagedCsv(OLD.smes.header, smeCells, pageByPage(async (page) => (await backofficeRepo.listSmes(ctx.db, { level: ALL_FILTER, order: 'desc', sortBy: 'createdAt', page, perPage: 500 })).rows.map((r) => projections.toSmeListItem(r.sme, r.email)))),
+        pagedCsv(OLD.smes.header, smeCells, pageByPage(async (page) => (await backofficeRepo.listSmes(ctx.db, { level: ALL_FILTER, order: 'desc', sortBy: 'createdAt', last: false, page, perPage: 500 })).rows.map((r) => projections.toSmeListItem(r.row, r.email)))),
       ),
       suppliers: await bytesOf(
-        pagedCsv(OLD.suppliers.header, providerCells, pageByPage(async (page) => (await backofficeRepo.listProviders(ctx.db, { level: ALL_FILTER, order: 'asc', sortBy: 'createdAt', page, perPage: 500 })).rows.map((r) => projections.toProviderListItem(r.provider, r.email)))),
+        pagedCsv(OLD.suppliers.header, providerCells, pageByPage(async (page) => (await backofficeRepo.listProviders(ctx.db, { level: ALL_FILTER, order: 'asc', sortBy: 'createdAt', last: false, page, perPage: 500 })).rows.map((r) => projections.toProviderListItem(r.row, r.email)))),
       ),
       forms: await bytesOf(
         pagedCsv(OLD.forms.header, preregistrationCells, pageByPage(async (page) => (await preregistrationRepo.listPreregistrations(ctx.db, { limit: 500, offset: (page - 1) * 500 })).map(preregistrationRow))),

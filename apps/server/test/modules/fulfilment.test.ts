@@ -356,14 +356,14 @@ describe('who may do what', () => {
   it('lists instalments with their order for the admin and the bank', async () => {
     const sme = await activeSme();
     const { orderId } = await waitingOrder(sme, 40);
-    const { installments, count } = body(await get('/api/v1/admin/installment/list?page=1&perPage=100', admin)).content;
+    const { installments, count, cursors } = body(await get('/api/v1/admin/installment/list?page=1&perPage=100', admin)).content;
     expect(count).toBeGreaterThanOrEqual(4);
     const ofOrder = installments.filter((i: { order_id: string }) => i.order_id === orderId);
     expect(ofOrder.map((i: { amount: number }) => i.amount)).toEqual([10, 10, 10, 10]);
     expect(ofOrder[0]).toMatchObject({ order_status: 1, sme_id: { auth_id: { email: sme.account.email } } });
     expect(ofOrder[0].paid.at).not.toBeNull();
     // The bank sees the same instalments as the admin.
-    expect(body(await get('/api/v1/bank/installment/list?page=1&perPage=100', bank)).content).toEqual({ installments, count });
+    expect(body(await get('/api/v1/bank/installment/list?page=1&perPage=100', bank)).content).toEqual({ installments, count, cursors });
   });
 });
 

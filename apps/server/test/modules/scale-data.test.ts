@@ -157,7 +157,7 @@ describe('seed:scale', () => {
       await client.query(`insert into ledger_postings (entry_id, account, amount) values (gen_random_uuid(), 'gateway_clearing', -5)`);
       // And an instalment of an order that does not exist.
       await client.query(
-        `insert into installments (order_id, sme_id, position, rate, amount, deadline) values (gen_random_uuid(), gen_random_uuid(), 0, 10000, 5, now())`,
+        `insert into installments (order_id, sme_id, order_created_at, position, rate, amount, deadline) values (gen_random_uuid(), gen_random_uuid(), now(), 0, 10000, 5, now())`,
       );
       // And an insured SME's order that lost its insurer.
       await client.query(`update orders set insurer_id = null where id = (select id from orders where insurer_id is not null limit 1)`);

@@ -7,20 +7,30 @@ import { okEnvelope } from '../schemas/envelope.js';
 import { amount, text } from '../schemas/fields.js';
 import { isWholePlan, minAmount } from '../money.js';
 import { category } from '../onboarding/schemas.js';
+import { listCursorQuery, listCursors, onePosition } from '../orders/schemas.js';
 
 export const MAX_SHARE_RATE = 0.99;
 export const DEFAULT_SHARE_RATE = 0.1;
 export const DEFAULT_DISCOUNT_PERCENT = 10;
 export const DEFAULT_INSTALLMENT_PERCENT = 10;
 
-export const partyListQuery = z.object({
+const partyListFields = z.object({
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
   sortBy: z.enum(['createdAt']).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   level: z.coerce.number().int().default(ALL_FILTER),
+  ...listCursorQuery.shape,
 });
+/**
+ * The SME and supplier lists (every back-office role's): `page`, a level filter, the order of creation
+ * (`order`), and the order lists' keyset positions (`after`, `before`, `last`; ADR 31), one at a time.
+ */
+export const partyListQuery = partyListFields.superRefine(onePosition);
 export type PartyListQuery = z.infer<typeof partyListQuery>;
+/** A party list's filter and order alone: what its CSV export takes. */
+export const partyListFilterQuery = partyListFields.pick({ sortBy: true, order: true, level: true });
+export type PartyListFilter = z.infer<typeof partyListFilterQuery>;
 
 const phone = z.object({ country_code: z.string(), number: z.string() }).nullable();
 const listInfo = z.object({ firstname: z.string().nullable(), lastname: z.string().nullable(), phone });
@@ -47,8 +57,8 @@ export const providerListItem = z.object({
 });
 export type ProviderListItem = z.infer<typeof providerListItem>;
 
-export const smeListResponse = okEnvelope(z.object({ smes: z.array(smeListItem), count: z.number().int() }));
-export const providerListResponse = okEnvelope(z.object({ providers: z.array(providerListItem), count: z.number().int() }));
+export const smeListResponse = okEnvelope(z.object({ smes: z.array(smeListItem), count: z.number().int(), cursors: listCursors }));
+export const providerListResponse = okEnvelope(z.object({ providers: z.array(providerListItem), count: z.number().int(), cursors: listCursors }));
 
 export const idParams = z.object({ id: z.string().uuid({ error: MESSAGES.notFound }) });
 

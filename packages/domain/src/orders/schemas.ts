@@ -53,8 +53,11 @@ export const listCursorQuery = z.object({
 });
 export type ListCursorQuery = z.infer<typeof listCursorQuery>;
 
-/** A list is asked for one position at a time: after a row, before a row, or the last page. */
-function onePosition(query: ListCursorQuery, ctx: z.RefinementCtx) {
+/**
+ * A list is asked for one position at a time: after a row, before a row, or the last page. Every list
+ * paged by keyset refines its query with it (orders, instalments, SMEs, suppliers).
+ */
+export function onePosition(query: ListCursorQuery, ctx: z.RefinementCtx) {
   if ([query.after, query.before, query.last || undefined].filter((x) => x !== undefined).length > 1) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.listCursorConflict });
   }
@@ -239,7 +242,13 @@ export const installmentListItem = installmentShape.extend({
   order_status: z.number().int(),
 });
 export type InstallmentListItem = z.infer<typeof installmentListItem>;
-export const installmentListResponse = okEnvelope(z.object({ installments: z.array(installmentListItem), count: z.number().int() }));
+/**
+ * The instalment list's query (ADR 31): `page`, `perPage` and the keyset positions of the order lists
+ * (`after`, `before`, `last`). The list has no filter: `status` is taken as it always was, and ignored.
+ */
+export const installmentListQuery = listQuery.extend(listCursorQuery.shape).superRefine(onePosition);
+export type InstallmentListQuery = z.infer<typeof installmentListQuery>;
+export const installmentListResponse = okEnvelope(z.object({ installments: z.array(installmentListItem), count: z.number().int(), cursors: listCursors }));
 
 /** The answer of a supplier's, admin's or bank's step on an order. */
 export const orderStepResponse = okEnvelope(z.object({ order: z.object({ _id: z.string(), status: z.number().int() }) }));

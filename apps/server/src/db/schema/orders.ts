@@ -69,6 +69,12 @@ export const installments = pgTable(
       .references(() => orders.id),
     /** The order's SME, copied so an SME's money rows live together when sharded (written from the order in the same statement). */
     smeId: uuid('sme_id').notNull(),
+    /**
+     * The order's creation instant, copied so the instalment list's order is one index of this table
+     * (ADR 31): written from the order in the same statement, and kept equal by a trigger on orders
+     * should an order's creation be moved (the demo seed back-dates its orders).
+     */
+    orderCreatedAt: timestamp('order_created_at', { withTimezone: true }).notNull(),
     /** 0-based position; paid in this order. */
     position: integer('position').notNull(),
     /** Basis points of the plan. */
@@ -89,6 +95,9 @@ export const installments = pgTable(
     check('installments_amount_check', sql`${t.amount} >= 0`),
     check('installments_closed_unpaid_check', sql`${t.closedAt} is null or ${t.paidAt} is null`),
     uniqueIndex('installments_order_position_key').on(t.orderId, t.position),
+    // The instalment list's order (newest order first, its instalments in their order): a page, a
+    // numbered page's skip and a cursor's place are ranges of this index, never a walk of the orders.
+    index('installments_list_idx').on(t.orderCreatedAt.desc().nullsFirst(), t.orderId.desc().nullsFirst(), t.position),
     // The jobs' sweeps: unpaid instalments by deadline.
     index('installments_unpaid_deadline_idx').on(t.deadline).where(sql`${t.paidAt} is null`),
     // An SME's (or an insurer's SMEs') instalments still owed, by deadline, on the dashboards: every

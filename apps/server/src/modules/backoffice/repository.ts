@@ -3,9 +3,20 @@
 // the parties module's; settings are the settings module's.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { ALL_FILTER, ORDER_STATUS, PROVIDER_REVIEW, SME_REVIEW, type PartyListQuery } from '@qist/domain';
+import {
+  ALL_FILTER,
+  ORDER_STATUS,
+  PROVIDER_REVIEW,
+  SME_REVIEW,
+  encodeListCursor,
+  type ListCursors,
+  type ListPosition,
+  type PartyListFilter,
+  type PartyListQuery,
+} from '@qist/domain';
+import { tableRow } from '../../db/csv-export.js';
+import { readListPage, positionInstant, type ListSource } from '../../db/list-page.js';
 import type { Executor, Tx } from '../../db/transaction.js';
-import { preparedPerHandle } from '../../lib/prepared.js';
 import { insuranceCompanies, insuranceDeclines, orders, outboxMessages, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
 import { findSmeById } from '../parties/repository.js';
 
@@ -95,121 +106,66 @@ export async function insuranceQueueCounts(db: Executor, companyId: string) {
   return { smes: row?.n ?? 0 };
 }
 
-type Order = PartyListQuery['order'];
-type PageParams = { level: number; limit: number; offset: number };
+type PartyTable = typeof smes | typeof providers;
+export type PartyPage<R> = { rows: { row: R; email: string }[]; count: number; cursors: ListCursors };
+/** A party list's query, its cursors already read back as positions by the domain's schema. */
+export type PartyPageQuery = PartyListQuery;
 
-function pageParams(query: PartyListQuery): PageParams {
-  return { level: query.level, limit: query.perPage, offset: (query.page - 1) * query.perPage };
-}
-
-/** One prepared statement per shape of list (level filter or not, order) and per handle. */
-function variants<Q>(build: (db: Executor, byLevel: boolean, order: Order) => Q) {
-  const of = (byLevel: boolean, order: Order) => preparedPerHandle((db: Executor) => build(db, byLevel, order));
-  const table = { all: { asc: of(false, 'asc'), desc: of(false, 'desc') }, level: { asc: of(true, 'asc'), desc: of(true, 'desc') } };
-  return (db: Executor, query: PartyListQuery) => table[query.level !== ALL_FILTER ? 'level' : 'all'][query.order](db);
-}
-
-/*
- * A page of a list and the list's total come from one statement: the total is an uncorrelated
- * subquery, computed once (an InitPlan) and repeated on each row, so one round trip and one
- * snapshot give both. A page past the end has no row to carry the total: then the count runs alone.
+/**
+ * A page of an SME or supplier list (ADR 31), in its order of creation (`order`: newest or oldest
+ * first; the id breaks ties), with its total and the cursors of its first and last rows. The page's ids
+ * are read alone from the list's index (smes_created_idx, smes_level_created_idx and the suppliers'
+ * twins; index-only when the filter is the level), then only its rows are read and joined to their
+ * accounts: a skipped row costs an index entry, not a joined row. `where` is the list's filter and the
+ * principal's visibility, written on the table's own columns.
  */
-const smePage = variants((db, byLevel, order) =>
-  db
-    .select({
-      sme: smes,
-      email: users.email,
-      total: sql`(${db
-        .select({ n: count() })
-        .from(smes)
-        .where(byLevel ? eq(smes.level, sql.placeholder('level')) : undefined)})`.mapWith(Number),
-    })
-    .from(smes)
-    .innerJoin(users, eq(users.id, smes.userId))
-    .where(byLevel ? eq(smes.level, sql.placeholder('level')) : undefined)
-    .orderBy(...(order === 'asc' ? [asc(smes.createdAt), asc(smes.id)] : [desc(smes.createdAt), desc(smes.id)]))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`qist_sme_page_${byLevel ? 'level' : 'all'}_${order}`),
-);
+async function listParties<T extends PartyTable>(db: Executor, table: T, where: SQL | undefined, query: PartyPageQuery): Promise<PartyPage<T['$inferSelect']>> {
+  const filter = where ?? sql`true`;
+  const listed = query.order;
+  const source: ListSource<ListPosition> = {
+    total: sql`select count(*) from ${table} where ${filter}`,
+    page: ({ direction, limit, offset, after, before, total }) => {
+      // the order of the read: the list's own forward, the reverse backward
+      const ascending = (listed === 'asc') === (direction === 'forward');
+      const dir = ascending ? sql`asc` : sql`desc`;
+      const bounds: SQL[] = [filter];
+      // `after` a row is past it in the list's order; `before` it, short of it
+      if (after) bounds.push(listed === 'asc' ? sql`(${table.createdAt}, ${table.id}) > ${positionOf(after)}` : sql`(${table.createdAt}, ${table.id}) < ${positionOf(after)}`);
+      if (before) bounds.push(listed === 'asc' ? sql`(${table.createdAt}, ${table.id}) < ${positionOf(before)}` : sql`(${table.createdAt}, ${table.id}) > ${positionOf(before)}`);
+      const listDir = listed === 'asc' ? sql`asc` : sql`desc`;
+      return sql`select x.*, u.email as list_email, ${positionInstant(sql`x.created_at`)} as position_at${total ? sql`, ${total}` : sql``}
+        from (select ${table.id} as id from ${table} where ${sql.join(bounds, sql` and `)}
+              order by ${table.createdAt} ${dir}, ${table.id} ${dir} limit ${limit} offset ${offset}) page
+        join ${table} x on x.id = page.id join users u on u.id = x.user_id
+        order by x.created_at ${listDir}, x.id ${listDir}`;
+    },
+  };
+  const { rows, count } = await readListPage<Record<string, unknown> & { id: string; list_email: string; position_at: string }, ListPosition>(db, source, query);
+  const cursorOf = (raw: (typeof rows)[number] | undefined) => (raw ? encodeListCursor({ at: raw.position_at, id: raw.id }) : null);
+  return {
+    rows: rows.map((raw) => ({ row: tableRow(table, raw), email: raw.list_email })),
+    count,
+    cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
+  };
+}
 
-const smeCount = variants((db, byLevel) =>
-  db
-    .select({ n: count() })
-    .from(smes)
-    .where(byLevel ? eq(smes.level, sql.placeholder('level')) : undefined)
-    .prepare(`qist_sme_count_${byLevel ? 'level' : 'all'}`),
-);
+function positionOf(position: ListPosition): SQL {
+  return sql`(${position.at}::timestamptz, ${position.id}::uuid)`;
+}
 
-const providerPage = variants((db, byLevel, order) =>
-  db
-    .select({
-      provider: providers,
-      email: users.email,
-      total: sql`(${db
-        .select({ n: count() })
-        .from(providers)
-        .where(byLevel ? eq(providers.level, sql.placeholder('level')) : undefined)})`.mapWith(Number),
-    })
-    .from(providers)
-    .innerJoin(users, eq(users.id, providers.userId))
-    .where(byLevel ? eq(providers.level, sql.placeholder('level')) : undefined)
-    .orderBy(...(order === 'asc' ? [asc(providers.createdAt), asc(providers.id)] : [desc(providers.createdAt), desc(providers.id)]))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`qist_provider_page_${byLevel ? 'level' : 'all'}_${order}`),
-);
-
-const providerCount = variants((db, byLevel) =>
-  db
-    .select({ n: count() })
-    .from(providers)
-    .where(byLevel ? eq(providers.level, sql.placeholder('level')) : undefined)
-    .prepare(`qist_provider_count_${byLevel ? 'level' : 'all'}`),
-);
-
-export async function listSmes(db: Executor, query: PartyListQuery, visibility?: SQL) {
-  if (!visibility) {
-    // Admin and bank: a prepared statement that also brings the total.
-    const params = pageParams(query);
-    const page = await smePage(db, query).execute(params);
-    const rows = page.map(({ sme, email }) => ({ sme, email }));
-    if (page[0] || params.offset === 0) return { rows, count: page[0]?.total ?? 0 };
-    const [total] = await smeCount(db, query).execute(params);
-    return { rows, count: total?.n ?? 0 };
-  }
-  // Insurance: its visibility names its company, so this one is built per call.
+/** The SME list of a role: every SME (admin), or those its visibility lets through (bank, insurance). */
+export async function listSmes(db: Executor, query: PartyPageQuery, visibility?: SQL) {
   const conditions: SQL[] = [];
   if (query.level !== ALL_FILTER) conditions.push(eq(smes.level, query.level));
-  conditions.push(visibility);
-  const where = and(...conditions);
-  const order = query.order === 'asc' ? [asc(smes.createdAt), asc(smes.id)] : [desc(smes.createdAt), desc(smes.id)];
-  // The page and its total in one statement, as the prepared lists above.
-  const offset = (query.page - 1) * query.perPage;
-  const page = await db
-    .select({ sme: smes, email: users.email, total: sql`(${db.select({ n: count() }).from(smes).where(where)})`.mapWith(Number) })
-    .from(smes)
-    .innerJoin(users, eq(users.id, smes.userId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.perPage)
-    .offset(offset);
-  const rows = page.map(({ sme, email }) => ({ sme, email }));
-  if (page[0] || offset === 0) return { rows, count: page[0]?.total ?? 0 };
-  const [total] = await db.select({ n: count() }).from(smes).where(where);
-  return { rows, count: total?.n ?? 0 };
+  if (visibility) conditions.push(visibility);
+  return listParties(db, smes, and(...conditions), query);
 }
 
-export async function listProviders(db: Executor, query: PartyListQuery) {
-  const params = pageParams(query);
-  const page = await providerPage(db, query).execute(params);
-  const rows = page.map(({ provider, email }) => ({ provider, email }));
-  if (page[0] || params.offset === 0) return { rows, count: page[0]?.total ?? 0 };
-  const [total] = await providerCount(db, query).execute(params);
-  return { rows, count: total?.n ?? 0 };
+export async function listProviders(db: Executor, query: PartyPageQuery) {
+  return listParties(db, providers, query.level !== ALL_FILTER ? eq(providers.level, query.level) : undefined, query);
 }
 
-type PartyFilter = Omit<PartyListQuery, 'page' | 'perPage'>;
+type PartyFilter = PartyListFilter;
 
 /** The SME list's every row in its order (its filter, the principal's visibility), for the export's cursor. */
 export function smeExportQuery(filter: PartyFilter, visibility?: SQL) {

@@ -14,6 +14,7 @@ import {
   logsResponse,
   outboxQuery,
   outboxResponse,
+  partyListFilterQuery,
   partyListQuery,
   providerListResponse,
   providerProfileResponse,
@@ -46,7 +47,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
 
     app.get(
       `/${role}/sme/export`,
-      { config, compress: CSV_COMPRESSION, schema: { tags, security, summary: 'The SME list as CSV (same filter and access)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] } },
+      { config, compress: CSV_COMPRESSION, schema: { tags, security, summary: 'The SME list as CSV (same filter and access)', querystring: partyListFilterQuery, produces: ['text/csv'] } },
       async (request, reply) => sendCsv(request, reply, 'smes', backoffice.exportSmes(principalOf(request), request.query)),
     );
 
@@ -132,7 +133,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
     '/admin/provider/export',
     {
       config: { access: ['admin'] },
-      compress: CSV_COMPRESSION, schema: { tags: ['admin suppliers'], security, summary: 'The supplier list as CSV (same filter)', querystring: partyListQuery.omit({ page: true, perPage: true }), produces: ['text/csv'] },
+      compress: CSV_COMPRESSION, schema: { tags: ['admin suppliers'], security, summary: 'The supplier list as CSV (same filter)', querystring: partyListFilterQuery, produces: ['text/csv'] },
     },
     async (request, reply) => sendCsv(request, reply, 'suppliers', backoffice.exportProviders(request.query)),
   );

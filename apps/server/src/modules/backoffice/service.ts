@@ -15,6 +15,7 @@ import {
   fromMinorUnits,
   toMinorUnits,
   type BackOfficeRole,
+  type PartyListFilter,
   type PartyListQuery,
   type ProviderListItem,
   type ProviderProfile,
@@ -92,13 +93,14 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
   }
 
   return {
+    /** A page of the SMEs this principal sees, by number or by cursor (ADR 31). */
     async listSmes(principal: Principal, query: PartyListQuery) {
-      const { rows, count } = await repo.listSmes(db, query, visibilityFor(principal));
-      return { smes: rows.map((r) => projections.toSmeListItem(r.sme, r.email)), count };
+      const { rows, count, cursors } = await repo.listSmes(db, query, visibilityFor(principal));
+      return { smes: rows.map((r) => projections.toSmeListItem(r.row, r.email)), count, cursors };
     },
 
     /** The SME list as CSV, with its filter and its visibility: one statement read through a cursor. */
-    exportSmes(principal: Principal, filter: Omit<PartyListQuery, 'page' | 'perPage'>): CsvExport<Record<string, unknown>> {
+    exportSmes(principal: Principal, filter: PartyListFilter): CsvExport<Record<string, unknown>> {
       return {
         header: ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'credit requested', 'credit limit', 'credit available', 'credit used', 'currency'],
         toCells: (raw) => smeCells(projections.toSmeListItem(tableRow(smes, raw), raw.email as string)),
@@ -106,7 +108,7 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
       };
     },
 
-    exportProviders(filter: Omit<PartyListQuery, 'page' | 'perPage'>): CsvExport<Record<string, unknown>> {
+    exportProviders(filter: PartyListFilter): CsvExport<Record<string, unknown>> {
       return {
         header: ['id', 'created at', 'email', 'company', 'first name', 'last name', 'phone', 'level', 'discount rate'],
         toCells: (raw) => providerCells(projections.toProviderListItem(tableRow(providers, raw), raw.email as string)),
@@ -115,8 +117,8 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
     },
 
     async listProviders(query: PartyListQuery) {
-      const { rows, count } = await repo.listProviders(db, query);
-      return { providers: rows.map((r) => projections.toProviderListItem(r.provider, r.email)), count };
+      const { rows, count, cursors } = await repo.listProviders(db, query);
+      return { providers: rows.map((r) => projections.toProviderListItem(r.row, r.email)), count, cursors };
     },
 
     /** The SME's profile, when this principal may see the SME. */

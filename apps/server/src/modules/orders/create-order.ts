@@ -67,8 +67,8 @@ with input as (
   from input i join sme on sme.id = i.sme_id
   returning id, sme_id, created_at
 ), schedule as (
-  insert into installments (order_id, sme_id, position, rate, amount, deadline)
-  select ord.id, ord.sme_id, s.position, s.rate, s.amount, s.deadline
+  insert into installments (order_id, sme_id, order_created_at, position, rate, amount, deadline)
+  select ord.id, ord.sme_id, ord.created_at, s.position, s.rate, s.amount, s.deadline
   from unnest($10::uuid[], $11::int[], $12::int[], $13::bigint[], $14::timestamptz[]) as s(order_id, position, rate, amount, deadline)
   join ord on ord.id = s.order_id
 ), entry as (

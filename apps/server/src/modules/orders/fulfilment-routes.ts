@@ -7,8 +7,8 @@ import {
   deliveredRequest,
   errorEnvelope,
   idParams,
+  installmentListQuery,
   installmentListResponse,
-  listQuery,
   orderListFilterQuery,
   orderListQuery,
   orderIdRequest,
@@ -138,7 +138,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       `/${role}/installment/list`,
       {
         config: { access: [role] as const },
-        schema: { tags: [`${role} orders`], security, summary: 'Every instalment, with its order', querystring: listQuery, response: { 200: installmentListResponse, ...errors } },
+        schema: { tags: [`${role} orders`], security, summary: 'Every instalment, with its order', querystring: installmentListQuery, response: { 200: installmentListResponse, ...errors } },
       },
       async (request) => ok(await fulfilment.listInstallments(request.query)),
     );

@@ -20,6 +20,8 @@ import {
   payoutNeedsApproval,
   refundEntry,
   LEDGER_ACCOUNTS,
+  type InstallmentListQuery,
+  type ListPosition,
   type OrderListFilter,
   type OrderListQuery,
   type OrderBreakdown,
@@ -200,8 +202,19 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
       return principal.role === 'insurance' ? { ...withPending, invoice: null } : withPending;
     },
 
-    async listInstallments(query: { page: number; perPage: number }) {
-      const { rows, count } = await repo.listAllInstallments(db, query.page, query.perPage);
+    /**
+     * A page of every instalment, by number or next to an instalment (ADR 31). A cursor is an
+     * instalment's: one that names none is refused before any page is read.
+     */
+    async listInstallments(query: InstallmentListQuery) {
+      const key = async (position: ListPosition | undefined) => {
+        if (!position) return undefined;
+        const found = await repo.installmentKey(db, position.id);
+        if (!found) throw badRequest(MESSAGES.listCursorInvalid);
+        return found;
+      };
+      const { page, perPage, last } = query;
+      const { rows, count, cursors } = await repo.listAllInstallments(db, { page, perPage, last, after: await key(query.after), before: await key(query.before) });
       return {
         installments: rows.map((i) => ({
           _id: i.id,
@@ -213,6 +226,7 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
           sme_id: { _id: i.sme_id, desc: { title: i.sme_title }, auth_id: { email: i.sme_email } },
         })),
         count,
+        cursors,
       };
     },
 

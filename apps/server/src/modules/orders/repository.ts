@@ -12,6 +12,7 @@ import {
   type OrderListQuery,
 } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { positionInstant, readListPage, type ListSource, type PageAsk } from '../../db/list-page.js';
 import { withSnapshot, type Executor } from '../../db/transaction.js';
 
 export type OrderRow = {
@@ -372,34 +373,59 @@ export function installmentExportQuery(): SQL {
              order by o.created_at desc, i.order_id desc, i.position`;
 }
 
+/** An instalment's place in the instalment list: its order's creation (to the microsecond, UTC), its order, its position. */
+export type InstallmentKey = { at: string; orderId: string; position: number };
+
+/** The place in the list of the instalment a cursor names (the cursor's id is the instalment's), if it exists. */
+export async function installmentKey(db: Executor, installmentId: string): Promise<InstallmentKey | undefined> {
+  const result = await db.execute<{ at: string; order_id: string; position: number }>(
+    sql`select ${positionInstant(sql`order_created_at`)} as at, order_id, position from installments where id = ${installmentId}`,
+  );
+  const row = result.rows[0];
+  return row ? { at: row.at, orderId: row.order_id, position: row.position } : undefined;
+}
+
+export type InstallmentPage = { rows: InstallmentListRow[]; count: number; cursors: ListCursors };
+
 /**
- * A page of every instalment: newest order first, its instalments in their order. The orders are read
- * in the order of orders_created_idx and each one's instalments by (order_id, position), so a page reads
- * the rows before it and its own, never the whole join sorted; a page in the second half is read from
- * the other end (the same index backwards), so the last page costs what the first does. The page and
- * the total are read on one snapshot. The total is exact: a count of the table (ADR 0026; ADR 0023's
- * rollups are to serve it without one).
+ * A page of every instalment, newest order first and each order's instalments in their order (ADR 31),
+ * by number or next to an instalment (`after`, `before`) or the last, with the list's total (the rollup
+ * kept with every order's instalments, not a count) and the cursors of the page's first and last rows.
+ * The list's order is one index, installments_list_idx (the order's creation is copied on each
+ * instalment): a page's keys are read from it alone (index-only, forward or backward from the nearer
+ * end, from a cursor's place), then only the page's rows are read and joined to their orders and SMEs.
  */
-export async function listAllInstallments(db: Executor, page: number, perPage: number): Promise<{ rows: InstallmentListRow[]; count: number }> {
-  return withSnapshot(db, async (tx) => {
-    // the total from the rollup kept with every order's instalments (db/rollups), not a count of the table
-    const total = Number((await tx.execute<{ n: string }>(sql`select coalesce(sum(count), 0) as n from rollup_installments`)).rows[0]?.n ?? 0);
-    const offset = (page - 1) * perPage;
-    if (offset >= total) return { rows: [], count: total };
-    const end = Math.min(offset + perPage, total);
-    const after = total - end;
-    const fromEnd = after < offset;
-    const order = fromEnd ? sql`o.created_at, o.id, i.position desc` : sql`o.created_at desc, o.id desc, i.position`;
-    const result = await tx.execute<InstallmentListRow>(
-      sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status,
-            o.sme_id, s.company_title as sme_title, u.email as sme_email
-          from orders o cross join lateral (
-            select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at from installments i where i.order_id = o.id) i
-          join smes s on s.id = o.sme_id join users u on u.id = s.user_id
-          order by ${order} limit ${end - offset} offset ${fromEnd ? after : offset}`,
-    );
-    return { rows: fromEnd ? result.rows.reverse() : result.rows, count: total };
-  });
+export async function listAllInstallments(db: Executor, query: PageAsk<InstallmentKey>): Promise<InstallmentPage> {
+  const source: ListSource<InstallmentKey> = {
+    total: sql`select coalesce(sum(count), 0) from rollup_installments`,
+    page: ({ direction, limit, offset, after, before, total }) => {
+      const bounds: SQL[] = [sql`true`];
+      // past a row in the list's order: an older order, a later order id at the same instant, or the same
+      // order's later instalments (the instant bounds the index's range; the rest is read in the index)
+      if (after) {
+        bounds.push(sql`i.order_created_at <= ${after.at}::timestamptz and (i.order_created_at < ${after.at}::timestamptz
+          or i.order_id < ${after.orderId}::uuid or (i.order_id = ${after.orderId}::uuid and i.position > ${after.position}))`);
+      }
+      if (before) {
+        bounds.push(sql`i.order_created_at >= ${before.at}::timestamptz and (i.order_created_at > ${before.at}::timestamptz
+          or i.order_id > ${before.orderId}::uuid or (i.order_id = ${before.orderId}::uuid and i.position < ${before.position}))`);
+      }
+      const order = direction === 'forward' ? sql`i.order_created_at desc, i.order_id desc, i.position asc` : sql`i.order_created_at asc, i.order_id asc, i.position desc`;
+      return sql`select i.id, i.order_id, i.position, i.rate, i.amount, i.deadline, i.paid_at, o.status as order_status,
+            o.sme_id, s.company_title as sme_title, u.email as sme_email, ${positionInstant(sql`i.order_created_at`)} as position_at${total ? sql`, ${total}` : sql``}
+          from (select i.order_id, i.position from installments i where ${sql.join(bounds, sql` and `)} order by ${order} limit ${limit} offset ${offset}) page
+          join installments i on i.order_id = page.order_id and i.position = page.position
+          join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id
+          order by i.order_created_at desc, i.order_id desc, i.position asc`;
+    },
+  };
+  const { rows, count } = await readListPage<InstallmentListRow & { position_at: string }, InstallmentKey>(db, source, query);
+  const cursorOf = (row: (typeof rows)[number] | undefined) => (row ? encodeListCursor({ at: row.position_at, id: row.id }) : null);
+  return {
+    rows: rows.map(({ position_at: _at, ...row }) => row),
+    count,
+    cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
+  };
 }
 
 /** Credit taken or given back, in one statement; taking refuses to go below zero available. */

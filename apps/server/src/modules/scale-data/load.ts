@@ -265,7 +265,7 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
         'id', 'sme_id', 'provider_id', 'amount', 'status', 'paid', 'description', 'tax_rate', 'bank_share_rate', 'verify_code', 'invoice_file',
         'late_active', 'late_once', 'reached_supplier', 'insurer_id', 'created_at', 'updated_at',
       ], types);
-      const installments = new BinaryCopyBuffer('installments', ['id', 'order_id', 'sme_id', 'position', 'rate', 'amount', 'deadline', 'paid_at', 'reminder_sent_at', 'late_notice_sent_at'], types);
+      const installments = new BinaryCopyBuffer('installments', ['id', 'order_id', 'sme_id', 'order_created_at', 'position', 'rate', 'amount', 'deadline', 'paid_at', 'reminder_sent_at', 'late_notice_sent_at'], types);
       const payments = new BinaryCopyBuffer('payments', ['id', 'transaction_id', 'gateway', 'payment_url', 'order_id', 'sme_id', 'installment_id', 'amount', 'status', 'created_at', 'settled_at'], types);
       const sandbox = new BinaryCopyBuffer('sandbox_transactions', ['id', 'amount', 'description', 'status', 'created_at', 'completed_at'], types);
       const refunds = new BinaryCopyBuffer('refunds', [
@@ -299,7 +299,7 @@ export async function loadScaleData(client: pg.PoolClient, options: ScaleOptions
             o.verifyCode, o.invoiceFile, o.lateActive, o.lateOnce, o.reachedSupplier, insurerId, o.createdAt, o.updatedAt,
           ]);
           for (const x of o.installments) {
-            installments.row([x.id, o.id, smeId, x.position, x.rate, x.amount, x.deadline, x.paidAt, x.reminderSentAt, x.lateNoticeSentAt]);
+            installments.row([x.id, o.id, smeId, o.createdAt, x.position, x.rate, x.amount, x.deadline, x.paidAt, x.reminderSentAt, x.lateNoticeSentAt]);
           }
           const description = `${supplier.title}: ${o.description}`.slice(0, 200);
           for (const p of o.payments) {

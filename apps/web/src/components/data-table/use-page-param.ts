@@ -32,6 +32,11 @@ export const POSITION_PARAMS = ['after', 'before', 'last'] as const;
 /** How a list's page is read: by its number (nothing here), after or before a row's cursor, or the last. */
 export type PagePosition = { after?: string; before?: string; last?: true };
 
+/** A position's query parameters, as a keyset list's call carries them beside its page number. */
+export function positionSearchParams({ after, before, last }: PagePosition): [string, string][] {
+  return after ? [['after', after]] : before ? [['before', before]] : last ? [['last', 'true']] : [];
+}
+
 /** The pager's arrows and edges. */
 export type PageStep = 'first' | 'previous' | 'next' | 'last';
 

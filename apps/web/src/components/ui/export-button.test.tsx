@@ -68,7 +68,7 @@ describe('Download CSV', () => {
 
   it("exports the SME list at the list's level", async () => {
     signIn('admin', null);
-    const fetchMock = serve({ 'GET /api/v1/admin/sme/list': ok({ smes: [], count: 0 }) });
+    const fetchMock = serve({ 'GET /api/v1/admin/sme/list': ok({ smes: [], count: 0, cursors: { first: null, last: null } }) });
     const { user } = renderApp('/admin/sme?level=4');
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));

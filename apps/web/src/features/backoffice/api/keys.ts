@@ -1,15 +1,15 @@
 // The query keys of the back office, in one place, so mutations invalidate exactly what they change.
 import { ALL_FILTER, type BackOfficeRole } from '@qist/domain';
-import { PAGE_SIZE } from '@/components/data-table';
+import { PAGE_SIZE, positionSearchParams, type PagePosition } from '@/components/data-table';
 
 export const backofficeKeys = {
   all: ['backoffice'] as const,
   smes: (role: BackOfficeRole) => ['backoffice', role, 'smes'] as const,
-  smeList: (role: BackOfficeRole, page: number, level: number) => ['backoffice', role, 'smes', 'list', { page, level }] as const,
+  smeList: (role: BackOfficeRole, page: number, level: number, position: PagePosition = {}) => ['backoffice', role, 'smes', 'list', { page, level, ...position }] as const,
   sme: (role: BackOfficeRole, id: string) => ['backoffice', role, 'smes', 'detail', id] as const,
   smeLogs: (role: BackOfficeRole, id: string) => ['backoffice', role, 'smes', 'logs', id] as const,
   providers: () => ['backoffice', 'admin', 'providers'] as const,
-  providerList: (page: number, level: number) => ['backoffice', 'admin', 'providers', 'list', { page, level }] as const,
+  providerList: (page: number, level: number, position: PagePosition = {}) => ['backoffice', 'admin', 'providers', 'list', { page, level, ...position }] as const,
   provider: (id: string) => ['backoffice', 'admin', 'providers', 'detail', id] as const,
   providerLogs: (id: string) => ['backoffice', 'admin', 'providers', 'logs', id] as const,
   categories: () => ['backoffice', 'settings', 'categories'] as const,
@@ -26,9 +26,13 @@ export const backofficeKeys = {
   anomalyList: (page: number) => ['backoffice', 'payments', 'anomalies', page] as const,
 };
 
-/** The list query of SMEs and suppliers (part 2 §7): ten a page, newest first, level omitted for 'all'. */
-export function partyListSearch(page: number, level: number): string {
+/**
+ * The list query of SMEs and suppliers (part 2 §7): ten a page, newest first, level omitted for 'all',
+ * and the page's keyset position when it is read by cursor (ADR 0031).
+ */
+export function partyListSearch(page: number, level: number, position: PagePosition = {}): string {
   const search = new URLSearchParams({ page: String(page), perPage: String(PAGE_SIZE), sortBy: 'createdAt', order: 'desc' });
   if (level !== ALL_FILTER) search.set('level', String(level));
+  for (const [key, value] of positionSearchParams(position)) search.set(key, value);
   return search.toString();
 }

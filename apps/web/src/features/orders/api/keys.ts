@@ -1,7 +1,7 @@
 // The query keys and list query of the order screens, shared by every role that lists or shows orders
 // (the SME now; the supplier and back-office panels reuse them with their own role).
 import { ALL_FILTER, type Role } from '@qist/domain';
-import { PAGE_SIZE, type PagePosition } from '@/components/data-table';
+import { PAGE_SIZE, positionSearchParams, type PagePosition } from '@/components/data-table';
 
 /** Whose order calls: '/api/v1/{role}/order/…'. */
 export type OrderViewer = Role;
@@ -31,13 +31,9 @@ function filterParams({ status, late }: OrderFilter): [string, string][] {
 }
 
 /** How the page is read beside its number: after or before a row, or the last (ADR 0027). */
-function positionParams({ after, before, last }: PagePosition): [string, string][] {
-  return after ? [['after', after]] : before ? [['before', before]] : last ? [['last', 'true']] : [];
-}
-
 /** Ten a page (part 1 §9), with the filter. */
 export function orderListSearch(page: number, filter: OrderFilter, position: PagePosition = {}): string {
-  return new URLSearchParams([['page', String(page)], ['perPage', String(PAGE_SIZE)], ...filterParams(filter), ...positionParams(position)]).toString();
+  return new URLSearchParams([['page', String(page)], ['perPage', String(PAGE_SIZE)], ...filterParams(filter), ...positionSearchParams(position)]).toString();
 }
 
 /** The CSV of the back office's order list, with the list's filter. */

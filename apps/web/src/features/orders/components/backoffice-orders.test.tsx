@@ -301,13 +301,13 @@ describe('the order list’s First, Previous, Next and Last', () => {
 });
 
 describe('the instalment list', () => {
-  it.each(['admin', 'bank'] as const)('%s: #, Percent, Amount, status, Deadline and See Order, page 1 only', async (role) => {
+  it.each(['admin', 'bank'] as const)('%s: #, Percent, Amount, status, Deadline and See Order, ten a page', async (role) => {
     signIn(role, null);
     const other = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
     const fetchMock = stubServer({
       [`GET /api/v1/${role}/installment/list`]: ok({
         installments: [installmentItem(0, '2025-01-12T08:00:00.000Z'), installmentItem(1, null, other)],
-        count: 25,
+        count: 25, cursors: { first: null, last: null },
       }),
     });
     renderApp(`/${role}/installments`);
@@ -330,10 +330,48 @@ describe('the instalment list', () => {
     expect(within(rows[1]!).queryByText('paid')).not.toBeInTheDocument();
     const links = within(table).getAllByRole('link', { name: /See Order/ });
     expect(links.map((link) => link.getAttribute('href'))).toEqual([`/${role}/order/${ORDER_ID}`, `/${role}/order/${other}`]);
-    // page 1 only: no pager however many there are
-    expect(screen.queryByRole('navigation', { name: /pag/i })).not.toBeInTheDocument();
+    // 25 instalments: three pages
+    const pager = within(screen.getByRole('navigation', { name: 'Pages' }));
+    expect(pager.getByRole('button', { name: '3' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('installment/list'))).toEqual([
       `/api/v1/${role}/installment/list?page=1&perPage=10`,
+    ]);
+  });
+
+  it('steps by the cursors of the page on screen, numbers its rows in the whole list, and jumps by number without them', async () => {
+    signIn('admin', null);
+    const fetchMock = stubServer({
+      'GET /api/v1/admin/installment/list': ok({
+        installments: [installmentItem(0, null), installmentItem(1, null)],
+        count: 45,
+        cursors: { first: 'top-row', last: 'bottom-row' },
+      }),
+    });
+    const { user, router } = renderApp('/admin/installments');
+    await screen.findByRole('table', { name: 'Instalments' });
+    const pager = () => within(screen.getByRole('navigation', { name: 'Pages' }));
+    const current = () => pager().getByRole('button', { current: 'page' }).textContent;
+
+    await user.click(pager().getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2&after=bottom-row'));
+    await waitFor(() => expect(current()).toBe('2'));
+    expect(within(screen.getByRole('table', { name: 'Instalments' })).getAllByRole('row')[1]).toHaveTextContent(/^11/);
+    await user.click(pager().getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await user.click(pager().getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=5&last=true'));
+    await user.click(pager().getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=4&before=top-row'));
+    await user.click(pager().getByRole('button', { name: '2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('installment/list'))).toEqual([
+      '/api/v1/admin/installment/list?page=1&perPage=10',
+      '/api/v1/admin/installment/list?page=2&perPage=10&after=bottom-row',
+      '/api/v1/admin/installment/list?page=1&perPage=10',
+      '/api/v1/admin/installment/list?page=5&perPage=10&last=true',
+      '/api/v1/admin/installment/list?page=4&perPage=10&before=top-row',
+      '/api/v1/admin/installment/list?page=2&perPage=10',
     ]);
   });
 });

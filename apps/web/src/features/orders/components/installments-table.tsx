@@ -1,11 +1,12 @@
 // "list of installments" of the admin and the bank (part 2 §2): #, Percent (rate × 100 %), Amount,
-// status (a 'paid' badge once paid.at is set), Deadline (a full date, en-GB style) and See Order. Only
-// page 1, with no pager. On a phone the table scrolls sideways.
+// status (a 'paid' badge once paid.at is set), Deadline (a full date, en-GB style) and See Order; ten a
+// page, with the order lists' pager (First, Previous, Next and Last step by keyset, ADR 0031). On a
+// phone the table scrolls sideways.
 import { Badge, Button, Text } from '@mantine/core';
 import { type InstallmentListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, ListPage, tableStateOf, type Column } from '@/components/data-table';
+import { ListPage, PAGE_SIZE, PagedTable, tableStateOf, useCursorPageParam, type Column } from '@/components/data-table';
 import { ExportButton } from '@/components/ui/export-button';
 import { formatPercent } from '@/components/party/format';
 import { paths } from '@/config/paths';
@@ -17,10 +18,13 @@ export function InstallmentsTable({ role }: { role: InstallmentViewer }) {
   const formatAmount = useFormatAmount();
   const { t } = useTranslation('orders');
   const language = useLanguage();
-  const query = useInstallments(role);
+  const { page, position, setPage, step } = useCursorPageParam();
+  const query = useInstallments(role, page, position);
+  // the row's number in the whole list
+  const numberOf = (index: number) => (page - 1) * PAGE_SIZE + index + 1;
 
   const columns: Column<InstallmentListItem>[] = [
-    { key: 'number', header: t('backoffice.number'), render: (_, index) => index + 1 },
+    { key: 'number', header: t('backoffice.number'), render: (_, index) => numberOf(index) },
     {
       key: 'percent',
       header: t('backoffice.percent'),
@@ -59,7 +63,7 @@ export function InstallmentsTable({ role }: { role: InstallmentViewer }) {
           to={paths[role].order.getHref(item.order_id)}
           size="xs"
           variant="light"
-          aria-label={t('backoffice.seeOrderOf', { number: index + 1 })}
+          aria-label={t('backoffice.seeOrderOf', { number: numberOf(index) })}
         >
           {t('backoffice.seeOrder')}
         </Button>
@@ -69,11 +73,15 @@ export function InstallmentsTable({ role }: { role: InstallmentViewer }) {
 
   return (
     <ListPage title={t('backoffice.installmentsTitle')} actions={<ExportButton path={`/api/v1/${role}/installment/export`} fileName="installments" />}>
-      <DataTable
+      <PagedTable
         caption={t('backoffice.installmentsTitle')}
         columns={columns}
         rows={query.data?.installments}
         rowKey={(item) => item._id}
+        count={query.data?.count}
+        page={page}
+        onPageChange={setPage}
+        onStep={(which) => step(which, query.data)}
         {...tableStateOf(query)}
         minWidth={640}
       />

@@ -11,7 +11,7 @@ function openSme(role: Role, level: number, extra: FakeRoutes = {}, overrides: P
   signIn(role, null);
   const fetchMock = stubServer({
     [`GET /api/v1/${role}/sme/show/${SME_ID}`]: ok({ sme: smeProfile({ level, ...overrides }) }),
-    [`GET /api/v1/${role}/sme/list`]: ok({ smes: [], count: 0 }),
+    [`GET /api/v1/${role}/sme/list`]: ok({ smes: [], count: 0, cursors: { first: null, last: null } }),
     [`GET /api/v1/${role}/sme/log/list/${SME_ID}`]: ok({ logs: [] }),
     ...extra,
   });
@@ -345,7 +345,7 @@ describe("the admin's decision on a supplier (level 4)", () => {
     signIn('admin', null);
     const fetchMock = stubServer({
       [`GET /api/v1/admin/provider/show/${PROVIDER_ID}`]: ok({ provider: providerProfile({ level: 4 }) }),
-      'GET /api/v1/admin/provider/list': ok({ providers: [], count: 0 }),
+      'GET /api/v1/admin/provider/list': ok({ providers: [], count: 0, cursors: { first: null, last: null } }),
       ...extra,
     });
     return { ...renderApp(`/admin/supplier/${PROVIDER_ID}/info`), fetchMock };

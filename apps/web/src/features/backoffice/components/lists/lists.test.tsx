@@ -15,7 +15,7 @@ describe('the SME list (admin, bank, insurance)', () => {
     stubServer({
       'GET /api/v1/admin/sme/list': ok({
         smes: [smeListItem(1), smeListItem(2, { level: 7, credit: { request: 8000, limit: 6000, amount: 6000, spend: 0 } })],
-        count: 2,
+        count: 2, cursors: { first: null, last: null },
       }),
     });
     renderApp('/admin/sme');
@@ -39,7 +39,7 @@ describe('the SME list (admin, bank, insurance)', () => {
   it('filters by level: the call carries &level=4, the address keeps it and the page starts again at 1', async () => {
     signIn('bank', null);
     const fetchMock = stubServer({
-      'GET /api/v1/bank/sme/list': ok({ smes: Array.from({ length: 10 }, (_, i) => smeListItem(i + 1)), count: 35 }),
+      'GET /api/v1/bank/sme/list': ok({ smes: Array.from({ length: 10 }, (_, i) => smeListItem(i + 1)), count: 35, cursors: { first: null, last: null } }),
     });
     const { user, router } = renderApp('/bank/sme');
     await screen.findByRole('table', { name: 'SMEs' });
@@ -67,7 +67,7 @@ describe('the SME list (admin, bank, insurance)', () => {
   it('reads the level from the address and links insurance rows to the insurance profile', async () => {
     signIn('insurance', null);
     const fetchMock = stubServer({
-      'GET /api/v1/insurance/sme/list': ok({ smes: [smeListItem(1, { level: 6 })], count: 1 }),
+      'GET /api/v1/insurance/sme/list': ok({ smes: [smeListItem(1, { level: 6 })], count: 1, cursors: { first: null, last: null } }),
     });
     renderApp('/insurance/sme?level=6');
     const link = await screen.findByRole('link', { name: 'Show sme1@example.com' });
@@ -79,9 +79,56 @@ describe('the SME list (admin, bank, insurance)', () => {
 
   it("says 'no data' when no SME matches", async () => {
     signIn('admin', null);
-    stubServer({ 'GET /api/v1/admin/sme/list': ok({ smes: [], count: 0 }) });
+    stubServer({ 'GET /api/v1/admin/sme/list': ok({ smes: [], count: 0, cursors: { first: null, last: null } }) });
     renderApp('/admin/sme?level=-6');
     expect(await screen.findByText('no data')).toBeInTheDocument();
+  });
+});
+
+describe('the SME and supplier lists’ First, Previous, Next and Last', () => {
+  it('step by the cursors of the page on screen, and a change of level forgets the cursor', async () => {
+    signIn('admin', null);
+    const fetchMock = stubServer({
+      'GET /api/v1/admin/sme/list': ok({ smes: [smeListItem(1)], count: 35, cursors: { first: 'top-row', last: 'bottom-row' } }),
+    });
+    const { user, router } = renderApp('/admin/sme?level=-10');
+    await screen.findByRole('table', { name: 'SMEs' });
+    const pager = () => within(screen.getByRole('navigation', { name: 'Pages' }));
+    await user.click(pager().getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?level=-10&page=2&after=bottom-row'));
+    await user.click(pager().getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?level=-10&page=4&last=true'));
+    await user.click(pager().getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?level=-10&page=3&before=top-row'));
+    await user.click(screen.getByRole('combobox', { name: 'Level' }));
+    await user.click(screen.getByRole('option', { name: 'Docs Uploaded' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    const base = '/api/v1/admin/sme/list?';
+    await waitFor(() =>
+      expect(listUrls(fetchMock, base)).toEqual([
+        `${base}page=1&perPage=10&sortBy=createdAt&order=desc`,
+        `${base}page=2&perPage=10&sortBy=createdAt&order=desc&after=bottom-row`,
+        `${base}page=4&perPage=10&sortBy=createdAt&order=desc&last=true`,
+        `${base}page=3&perPage=10&sortBy=createdAt&order=desc&before=top-row`,
+        `${base}page=1&perPage=10&sortBy=createdAt&order=desc&level=4`,
+      ]),
+    );
+  });
+
+  it('the supplier list steps by its cursors too', async () => {
+    signIn('admin', null);
+    const fetchMock = stubServer({
+      'GET /api/v1/admin/provider/list': ok({ providers: [providerListItem(1)], count: 25, cursors: { first: 'top-row', last: 'bottom-row' } }),
+    });
+    const { user, router } = renderApp('/admin/supplier?level=-10');
+    await screen.findByRole('table', { name: 'Suppliers' });
+    await user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?level=-10&page=2&after=bottom-row'));
+    await waitFor(() =>
+      expect(listUrls(fetchMock, '/api/v1/admin/provider/list').at(-1)).toBe(
+        '/api/v1/admin/provider/list?page=2&perPage=10&sortBy=createdAt&order=desc&after=bottom-row',
+      ),
+    );
   });
 });
 
@@ -91,7 +138,7 @@ describe('the supplier list (admin)', () => {
     const fetchMock = stubServer({
       'GET /api/v1/admin/provider/list': ok({
         providers: [providerListItem(1), providerListItem(2, { level: 4, tax_rate: null })],
-        count: 2,
+        count: 2, cursors: { first: null, last: null },
       }),
     });
     const { user } = renderApp('/admin/supplier');

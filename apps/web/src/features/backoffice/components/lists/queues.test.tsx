@@ -14,8 +14,8 @@ type Role = 'admin' | 'bank' | 'insurance';
 function openList(role: Role, path: string, extra: FakeRoutes = {}) {
   signIn(role, null);
   const fetchMock = stubServer({
-    [`GET /api/v1/${role}/sme/list`]: ok({ smes: [smeListItem(1)], count: 1 }),
-    'GET /api/v1/admin/provider/list': ok({ providers: [providerListItem(1, { level: 4 })], count: 1 }),
+    [`GET /api/v1/${role}/sme/list`]: ok({ smes: [smeListItem(1)], count: 1, cursors: { first: null, last: null } }),
+    'GET /api/v1/admin/provider/list': ok({ providers: [providerListItem(1, { level: 4 })], count: 1, cursors: { first: null, last: null } }),
     ...extra,
   });
   return { ...renderApp(path), fetchMock };
@@ -109,7 +109,7 @@ describe('the menu counts what waits', () => {
     stubServer({
       'GET /api/v1/admin/queue/counts': () => ok({ smes: verified ? 2 : 3, providers: 0, invoices: 0 }),
       [`GET /api/v1/admin/sme/show/${SME_ID}`]: ok({ sme: smeProfile({ level: 4 }) }),
-      'GET /api/v1/admin/sme/list': ok({ smes: [], count: 0 }),
+      'GET /api/v1/admin/sme/list': ok({ smes: [], count: 0, cursors: { first: null, last: null } }),
       'POST /api/v1/admin/sme/verify': () => {
         verified = true;
         return ok({ level: 5 });

@@ -3,7 +3,7 @@
 // their queue and their decisions; the bank the SMEs the admin passed and those it rejected.
 import { ALL_FILTER, type BackOfficeRole, type SmeListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
+import { ListPage, PagedTable, useCursorPageParam, type Column, tableStateOf } from '@/components/data-table';
 import { ExportButton, exportPath } from '@/components/ui/export-button';
 import { useSmes } from '../../api/get-smes';
 import { useLevelParam } from '../../hooks/use-level-param';
@@ -15,9 +15,10 @@ import { useFormatAmount } from '@/lib/amounts';
 export function SmeList({ role }: { role: BackOfficeRole }) {
   const formatAmount = useFormatAmount();
   const { t } = useTranslation('backoffice');
-  const [page, setPage] = usePageParam();
+  // First, Previous, Next and Last step by keyset from the page on screen; the numbers jump by number
+  const { page, position, setPage, step } = useCursorPageParam();
   const [level, setLevel] = useLevelParam(SME_LEVELS, smeQueueLevel(role));
-  const query = useSmes(role, page, level);
+  const query = useSmes(role, page, level, position);
   const hrefs = smePaths(role);
 
   const credit: Column<SmeListItem> = {
@@ -45,6 +46,7 @@ export function SmeList({ role }: { role: BackOfficeRole }) {
         count={query.data?.count}
         page={page}
         onPageChange={setPage}
+        onStep={(which) => step(which, query.data)}
         {...tableStateOf(query)}
         minWidth={760}
       />

@@ -2,7 +2,7 @@
 // the credit; each row links to the supplier's profile. It opens on the suppliers waiting for review (4).
 import { ALL_FILTER, type ProviderListItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
-import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
+import { ListPage, PagedTable, useCursorPageParam, type Column, tableStateOf } from '@/components/data-table';
 import { ExportButton, exportPath } from '@/components/ui/export-button';
 import { formatPercent } from '@/components/party/format';
 import { paths } from '@/config/paths';
@@ -14,9 +14,10 @@ import { usePartyColumns } from './party-columns';
 
 export function SupplierList() {
   const { t } = useTranslation('backoffice');
-  const [page, setPage] = usePageParam();
+  // First, Previous, Next and Last step by keyset from the page on screen; the numbers jump by number
+  const { page, position, setPage, step } = useCursorPageParam();
   const [level, setLevel] = useLevelParam(PROVIDER_LEVELS, SUPPLIER_QUEUE_LEVEL);
-  const query = useProviders(page, level);
+  const query = useProviders(page, level, position);
 
   const discount: Column<ProviderListItem> = {
     key: 'discount',
@@ -41,6 +42,7 @@ export function SupplierList() {
         count={query.data?.count}
         page={page}
         onPageChange={setPage}
+        onStep={(which) => step(which, query.data)}
         {...tableStateOf(query)}
         minWidth={760}
       />

@@ -111,7 +111,7 @@ describe('the back office in Arabic', () => {
     const { i18n } = await import('@/i18n');
     await i18n.changeLanguage('ar');
     signIn('admin', null);
-    stubServer({ 'GET /api/v1/admin/sme/list': ok({ smes: [], count: 0 }) });
+    stubServer({ 'GET /api/v1/admin/sme/list': ok({ smes: [], count: 0, cursors: { first: null, last: null } }) });
     renderApp('/admin/sme');
     expect(await screen.findByRole('heading', { name: 'المنشآت', level: 1 })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');

@@ -1,0 +1,88 @@
+// One page of a list paged by number or by keyset (ADR 27 for the order lists; ADR 31 for the
+// instalment, SME and supplier lists, which read their pages through here): which rows a query asks
+// for, read from whichever end of the list's index is nearer, with the list's total on the same snapshot.
+import { sql, type SQL } from 'drizzle-orm';
+import { withSnapshot, type Executor } from './transaction.js';
+
+/** Which page: `page` by number, or after/before a row's key (already resolved), or the last. */
+export interface PageAsk<K> {
+  page: number;
+  perPage: number;
+  after?: K;
+  before?: K;
+  last?: boolean;
+}
+
+/**
+ * How to read one page of a list:
+ * - `forward`: in the list's order from its top (or from just after `after`), skipping `offset` rows;
+ * - `backward`: in the reverse order from its end (or from just before `before`), skipping `offset` rows.
+ * Either way the statement returns the page's rows in the list's order, and `total`, when given, as one
+ * more column (`(select …) as list_total`) on every row.
+ */
+export interface PageRead<K> {
+  direction: 'forward' | 'backward';
+  limit: number;
+  offset: number;
+  after?: K;
+  before?: K;
+  total?: SQL;
+}
+
+export interface ListSource<K> {
+  /** One statement that selects the list's total (one number). */
+  total: SQL;
+  /** The statement of one page's rows, in the list's order. */
+  page: (read: PageRead<K>) => SQL;
+}
+
+/** The SQL of a row's position instant: PostgreSQL's microseconds, in UTC, as a cursor carries it. */
+export function positionInstant(column: SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/**
+ * A page and the list's total from one statement (one snapshot): the total rides on every row. A page
+ * with no row carries no total; then it is counted alone.
+ */
+async function pageWithTotal<T extends Record<string, unknown>>(db: Executor, source: ListSource<unknown>, read: Omit<PageRead<unknown>, 'total'>) {
+  const result = await db.execute<T & { list_total: string }>(source.page({ ...read, total: sql`(${source.total}) as list_total` }));
+  const first = result.rows[0];
+  const count = first ? first.list_total : (await db.execute<{ n: string }>(sql`select (${source.total}) as n`)).rows[0]?.n;
+  const rows = result.rows.map(({ list_total: _total, ...row }) => row as unknown as T);
+  return { rows, count: Number(count ?? 0) };
+}
+
+/**
+ * The rows of the page a query asks for, and the list's total:
+ * - `after` a row: the `perPage` rows listed after it; `before` a row: those listed before it, or, when
+ *   fewer than a page but some precede it (the list changed at its top), the first page whole;
+ * - `page` 1: one statement;
+ * - any other numbered page, and `last`: the total first, then the page read from the nearer end, both
+ *   on one snapshot. A page far from both ends still skips its offset (in the list's index).
+ */
+export async function readListPage<T extends Record<string, unknown>, K>(db: Executor, source: ListSource<K>, query: PageAsk<K>): Promise<{ rows: T[]; count: number }> {
+  const { perPage } = query;
+  const src = source as ListSource<unknown>;
+  if (query.after !== undefined) return pageWithTotal<T>(db, src, { direction: 'forward', limit: perPage, offset: 0, after: query.after });
+  if (query.before !== undefined) {
+    const before = query.before;
+    return withSnapshot(db, async (tx) => {
+      const read = await pageWithTotal<T>(tx, src, { direction: 'backward', limit: perPage, offset: 0, before });
+      if (read.rows.length === 0 || read.rows.length >= Math.min(perPage, read.count)) return read;
+      return pageWithTotal<T>(tx, src, { direction: 'forward', limit: perPage, offset: 0 });
+    });
+  }
+  if (query.page === 1 && !query.last) return pageWithTotal<T>(db, src, { direction: 'forward', limit: perPage, offset: 0 });
+  return withSnapshot(db, async (tx) => {
+    const count = Number((await tx.execute<{ n: string }>(sql`select (${source.total}) as n`)).rows[0]?.n ?? 0);
+    const page = query.last ? Math.max(1, Math.ceil(count / perPage)) : query.page;
+    const offset = (page - 1) * perPage;
+    if (offset >= count) return { rows: [], count };
+    const end = Math.min(offset + perPage, count);
+    const afterEnd = count - end;
+    const read: PageRead<K> =
+      afterEnd < offset ? { direction: 'backward', limit: end - offset, offset: afterEnd } : { direction: 'forward', limit: end - offset, offset };
+    return { rows: (await tx.execute<T>(source.page(read))).rows as T[], count };
+  });
+}
