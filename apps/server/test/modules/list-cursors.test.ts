@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/db/transaction.js';
 import { listProviders, listSmes } from '../../src/modules/backoffice/repository.js';
 import { listAllInstallments } from '../../src/modules/orders/repository.js';
-import { bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
+import { bearer, body, createAccount, loginAs, recordCreditGranted, useTestApp } from '../helpers.js';
 
 const clock = { now: new Date('2026-09-01T08:00:00.000Z') };
 const ctx = useTestApp({ clock: () => clock.now });
@@ -21,6 +21,8 @@ const get = (url: string, headers: Headers) => ctx.app.inject({ method: 'GET', u
 
 let admin: Headers;
 let bank: Headers;
+/** An insurance company first in priority: it insured the three buyers, and every SME at level 6 is in its queue. */
+let insurer: Headers;
 
 /** The list's rows' ids as one page answers them, whichever list it is. */
 async function page(url: string, headers: Headers): Promise<Page> {
@@ -69,10 +71,14 @@ beforeAll(async () => {
   const supplierId = (await ctx.db.execute<{ id: string }>(sql`select id from providers where user_id = ${supplier.id}`)).rows[0]!.id;
   admin = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'admin' })));
   bank = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'bank' })));
+  const insurance = await createAccount(ctx.db, { role: 'insurance', company: 'First Cover' });
+  await ctx.db.execute(sql`update insurance_companies set priority = 0 where id = (select insurance_company_id from users where id = ${insurance.id})`);
+  insurer = bearer(await loginAs(ctx.app, insurance));
   // three SMEs with plans of one, two and four instalments
   const buyers = [];
   for (const plan of [[10000], [5000, 5000], [2500, 2500, 2500, 2500]]) {
     const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit: 1_000_000, plan });
+    await recordCreditGranted(ctx.db, account.id, insurance);
     buyers.push(bearer(await loginAs(ctx.app, account)));
   }
   // 14 orders, three at a time in the same instant (their ids decide their order), every fifth canceled
@@ -101,6 +107,8 @@ describe('a list walked with its cursors', () => {
     { name: 'the admin’s SME list at level 5', base: '/api/v1/admin/sme/list?level=5', who: () => admin },
     { name: 'the admin’s SME list at level 4, oldest first', base: '/api/v1/admin/sme/list?level=4&order=asc', who: () => admin },
     { name: 'the bank’s SME list', base: '/api/v1/bank/sme/list', who: () => bank },
+    { name: 'the insurer’s SME list (those it insured and its queue)', base: '/api/v1/insurance/sme/list', who: () => insurer },
+    { name: 'the insurer’s SME list, oldest first', base: '/api/v1/insurance/sme/list?order=asc', who: () => insurer },
     { name: 'the supplier list', base: '/api/v1/admin/provider/list', who: () => admin },
     { name: 'the supplier list at level 4, oldest first', base: '/api/v1/admin/provider/list?level=4&order=asc', who: () => admin },
   ];
@@ -175,6 +183,17 @@ describe('a list walked with its cursors', () => {
 
   it('answers the last page of an empty list with nothing', async () => {
     expect(await page('/api/v1/admin/sme/list?level=3&last=true', admin)).toEqual({ rows: [], count: 0, cursors: { first: null, last: null } });
+  });
+});
+
+describe('the insurer’s SME list', () => {
+  it('holds exactly the SMEs it insured and those in its queue, and counts them', async () => {
+    const expected = await ctx.db.execute<{ id: string }>(
+      sql`select s.id from smes s where s.insured_by = (select id from insurance_companies where name = 'First Cover') or s.level = 6 order by s.created_at desc, s.id desc`,
+    );
+    const listed = await page('/api/v1/insurance/sme/list?perPage=100', insurer);
+    expect(listed.rows).toEqual(expected.rows.map((r) => r.id));
+    expect(listed.count).toBe(3 + 5);
   });
 });
 

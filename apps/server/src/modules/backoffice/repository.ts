@@ -42,24 +42,34 @@ export function insuranceQueue(companyId: string): SQL {
 }
 
 /**
- * SMEs an insurance company sees: those in its queue now, those it insured (smes.insured_by, set by its
- * level-7 decision), and those it turned down: its users' other decisions, below level 7, read from the
- * logs by operator and level (verification_logs_operator_level_idx, a range that leaves the insured
- * out), and its declines.
+ * The SMEs an insurance company sees besides those it insured: those in its queue now, and those it
+ * turned down (its users' decisions below level 7, read from the logs by operator and level, a range of
+ * verification_logs_operator_level_idx that leaves its level-7 decisions out; its declines). A few at
+ * most, as an array computed once per statement.
  */
-export function insuranceVisibility(companyId: string): SQL {
+function queuedOrTurnedDown(companyId: string): SQL {
   const operators = sql`(select ${users.id} from ${users} where ${users.insuranceCompanyId} = ${companyId})`;
-  return sql`(
-    ${smes.insuredBy} = ${companyId}
-    or ${insuranceQueue(companyId)}
-    or ${smes.userId} in (
+  return sql`array(
+    select ${smes.id} from ${smes} where ${insuranceQueue(companyId)}
+    union select ${smes.id} from ${smes} where ${smes.userId} in (
       select ${verificationLogs.userId} from ${verificationLogs}
       where ${verificationLogs.operatorUserId} in ${operators} and ${verificationLogs.level} < ${SME_REVIEW.insurance.verifiedTo})
-    or exists (
-      select 1 from ${insuranceDeclines}
-      where ${insuranceDeclines.smeId} = ${smes.id} and ${insuranceDeclines.companyId} = ${companyId}
-    )
-  )`;
+    union select ${insuranceDeclines.smeId} from ${insuranceDeclines} where ${insuranceDeclines.companyId} = ${companyId})`;
+}
+
+/** SMEs an insurance company sees: those it insured (smes.insured_by, set by its level-7 decision) and queuedOrTurnedDown. */
+export function insuranceVisibility(companyId: string): SQL {
+  return sql`(${smes.insuredBy} = ${companyId} or ${smes.id} = any(${queuedOrTurnedDown(companyId)}))`;
+}
+
+/**
+ * The same SMEs as rows for a list to page and count: those it insured read from smes_insured_created_idx
+ * (in the list's order, index-only for the count), then the few others by id; no SME is tested against
+ * the visibility one by one.
+ */
+export function insuranceRows(companyId: string): SQL {
+  return sql`(select * from ${smes} where ${smes.insuredBy} = ${companyId}
+    union all select * from ${smes} where ${smes.id} = any(${queuedOrTurnedDown(companyId)}) and ${smes.insuredBy} is distinct from ${companyId})`;
 }
 
 /**
@@ -119,22 +129,30 @@ export type PartyPageQuery = PartyListQuery;
  * accounts: a skipped row costs an index entry, not a joined row. `where` is the list's filter and the
  * principal's visibility, written on the table's own columns.
  */
-async function listParties<T extends PartyTable>(db: Executor, table: T, where: SQL | undefined, query: PartyPageQuery): Promise<PartyPage<T['$inferSelect']>> {
+async function listParties<T extends PartyTable>(
+  db: Executor,
+  table: T,
+  where: SQL | undefined,
+  query: PartyPageQuery,
+  listed?: SQL,
+): Promise<PartyPage<T['$inferSelect']>> {
   const filter = where ?? sql`true`;
-  const listed = query.order;
+  const order = query.order;
+  // the rows listed: the table, or a subquery of its rows (a principal's) under the table's name
+  const from = listed ? sql`${listed} as ${table}` : sql`${table}`;
   const source: ListSource<ListPosition> = {
-    total: sql`select count(*) from ${table} where ${filter}`,
+    total: sql`select count(*) from ${from} where ${filter}`,
     page: ({ direction, limit, offset, after, before, total }) => {
       // the order of the read: the list's own forward, the reverse backward
-      const ascending = (listed === 'asc') === (direction === 'forward');
+      const ascending = (order === 'asc') === (direction === 'forward');
       const dir = ascending ? sql`asc` : sql`desc`;
       const bounds: SQL[] = [filter];
       // `after` a row is past it in the list's order; `before` it, short of it
-      if (after) bounds.push(listed === 'asc' ? sql`(${table.createdAt}, ${table.id}) > ${positionOf(after)}` : sql`(${table.createdAt}, ${table.id}) < ${positionOf(after)}`);
-      if (before) bounds.push(listed === 'asc' ? sql`(${table.createdAt}, ${table.id}) < ${positionOf(before)}` : sql`(${table.createdAt}, ${table.id}) > ${positionOf(before)}`);
-      const listDir = listed === 'asc' ? sql`asc` : sql`desc`;
+      if (after) bounds.push(order === 'asc' ? sql`(${table.createdAt}, ${table.id}) > ${positionOf(after)}` : sql`(${table.createdAt}, ${table.id}) < ${positionOf(after)}`);
+      if (before) bounds.push(order === 'asc' ? sql`(${table.createdAt}, ${table.id}) < ${positionOf(before)}` : sql`(${table.createdAt}, ${table.id}) > ${positionOf(before)}`);
+      const listDir = order === 'asc' ? sql`asc` : sql`desc`;
       return sql`select x.*, u.email as list_email, ${positionInstant(sql`x.created_at`)} as position_at${total ? sql`, ${total}` : sql``}
-        from (select ${table.id} as id from ${table} where ${sql.join(bounds, sql` and `)}
+        from (select ${table.id} as id from ${from} where ${sql.join(bounds, sql` and `)}
               order by ${table.createdAt} ${dir}, ${table.id} ${dir} limit ${limit} offset ${offset}) page
         join ${table} x on x.id = page.id join users u on u.id = x.user_id
         order by x.created_at ${listDir}, x.id ${listDir}`;
@@ -153,12 +171,15 @@ function positionOf(position: ListPosition): SQL {
   return sql`(${position.at}::timestamptz, ${position.id}::uuid)`;
 }
 
-/** The SME list of a role: every SME (admin), or those its visibility lets through (bank, insurance). */
-export async function listSmes(db: Executor, query: PartyPageQuery, visibility?: SQL) {
+/**
+ * The SME list of a role: every SME (admin), those its visibility lets through (bank), or the rows it
+ * sees (an insurance company's, insuranceRows).
+ */
+export async function listSmes(db: Executor, query: PartyPageQuery, visible?: { where: SQL } | { rows: SQL }) {
   const conditions: SQL[] = [];
   if (query.level !== ALL_FILTER) conditions.push(eq(smes.level, query.level));
-  if (visibility) conditions.push(visibility);
-  return listParties(db, smes, and(...conditions), query);
+  if (visible && 'where' in visible) conditions.push(visible.where);
+  return listParties(db, smes, and(...conditions), query, visible && 'rows' in visible ? visible.rows : undefined);
 }
 
 export async function listProviders(db: Executor, query: PartyPageQuery) {

@@ -23,6 +23,7 @@ import {
   type SmeProfile,
   type VerificationLog,
 } from '@qist/domain';
+import type { SQL } from 'drizzle-orm';
 import { tableRow, type CsvExport } from '../../db/csv-export.js';
 import { providers, smes } from '../../db/schema/index.js';
 import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
@@ -70,6 +71,13 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
     return repo.insuranceVisibility(principal.insuranceCompanyId);
   }
 
+  /** The SMEs a principal's list pages over: an insurance company's as rows (insuranceRows), else its visibility. */
+  function listedFor(principal: Principal): { where: SQL } | { rows: SQL } | undefined {
+    if (principal.role === 'insurance' && principal.insuranceCompanyId) return { rows: repo.insuranceRows(principal.insuranceCompanyId) };
+    const where = visibilityFor(principal);
+    return where && { where };
+  }
+
   async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return withTransaction(db, work);
   }
@@ -95,7 +103,7 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
   return {
     /** A page of the SMEs this principal sees, by number or by cursor (ADR 31). */
     async listSmes(principal: Principal, query: PartyListQuery) {
-      const { rows, count, cursors } = await repo.listSmes(db, query, visibilityFor(principal));
+      const { rows, count, cursors } = await repo.listSmes(db, query, listedFor(principal));
       return { smes: rows.map((r) => projections.toSmeListItem(r.row, r.email)), count, cursors };
     },
 
