@@ -159,6 +159,8 @@ describe('seed:scale', () => {
       await client.query(
         `insert into installments (order_id, sme_id, order_created_at, position, rate, amount, deadline) values (gen_random_uuid(), gen_random_uuid(), now(), 0, 10000, 5, now())`,
       );
+      // And an instalment whose copy of its order's creation (the instalment list's order) moved.
+      await client.query(`update installments set order_created_at = order_created_at - interval '1 day' where id = (select id from installments limit 1)`);
       // And an insured SME's order that lost its insurer.
       await client.query(`update orders set insurer_id = null where id = (select id from orders where insurer_id is not null limit 1)`);
       const failed = (await checkScaleData(client)).filter((c) => !c.ok);
@@ -167,6 +169,7 @@ describe('seed:scale', () => {
         'foreign keys do not resolve: 1 installments.order_id without their orders (installments_order_id_orders_id_fk); ' +
           '1 ledger_postings.entry_id without their ledger_entries (ledger_postings_entry_id_ledger_entries_id_fk)',
         'the ledger is broken: 0 entries without postings, 1 entries that do not balance, all postings sum to 0',
+        'instalments are off: 0 orders whose instalments do not sum to their amount, 0 whose paid flag disagrees with them, 1 whose instalments do not carry their creation',
         "insurers are off: 0 SMEs whose insured_by is not the company of their level-7 decision, 1 orders whose insurer_id is not their SME's",
         'rollups differ from their recomputation: rollup_insurer_orders, rollup_ledger_balances, rollup_installments',
       ]);

@@ -52,13 +52,15 @@ export async function checkScaleData(client: pg.PoolClient, explain?: Run): Prom
      from ledger_entries e
      full join (select entry_id, count(*) as n, sum(amount) as total from ledger_postings group by entry_id) p on p.entry_id = e.id`,
   );
-  const schedule = await first<{ orders: string; sum_off: string; paid_off: string; orphans: string }>(
+  const schedule = await first<{ orders: string; sum_off: string; paid_off: string; created_off: string; orphans: string }>(
     'instalments',
     `select count(o.id) as orders,
             count(o.id) filter (where i.total is distinct from o.amount) as sum_off,
             count(o.id) filter (where o.paid <> (coalesce(i.unpaid, 0) = 0)) as paid_off,
+            count(o.id) filter (where i.first_at <> o.created_at or i.last_at <> o.created_at) as created_off,
             coalesce(sum(i.n) filter (where o.id is null and i.order_id is not null), 0) as orphans
-     from orders o full join (select order_id, count(*) as n, sum(amount) as total, count(*) filter (where paid_at is null) as unpaid
+     from orders o full join (select order_id, count(*) as n, sum(amount) as total, count(*) filter (where paid_at is null) as unpaid,
+                                     min(order_created_at) as first_at, max(order_created_at) as last_at
                               from installments group by order_id) i on i.order_id = o.id`,
   );
   const provenAbove = new Map([
@@ -117,13 +119,14 @@ export async function checkScaleData(client: pg.PoolClient, explain?: Run): Prom
       : `credit is off: ${credit.spend_off} SMEs whose credit_spend is not their receivable, ${credit.amount_off} whose credit_amount is not limit − spend or is negative`,
   });
 
-  const scheduleOk = Number(schedule.sum_off) === 0 && Number(schedule.paid_off) === 0;
+  const scheduleOk = Number(schedule.sum_off) === 0 && Number(schedule.paid_off) === 0 && Number(schedule.created_off) === 0;
   results.push({
     name: 'instalments',
     ok: scheduleOk,
     sentence: scheduleOk
-      ? `every one of ${schedule.orders} orders has instalments summing to its amount, and is paid exactly when none is unpaid`
-      : `instalments are off: ${schedule.sum_off} orders whose instalments do not sum to their amount, ${schedule.paid_off} whose paid flag disagrees with them`,
+      ? `every one of ${schedule.orders} orders has instalments summing to its amount and carrying its creation (the list's order), and is paid exactly when none is unpaid`
+      : `instalments are off: ${schedule.sum_off} orders whose instalments do not sum to their amount, ${schedule.paid_off} whose paid flag disagrees with them, ` +
+        `${schedule.created_off} whose instalments do not carry their creation`,
   });
   // The insurer an SME carries is the company whose user granted it credit (level 7), and each of its
   // orders carries the same (the trigger that copies it on insert was off).
