@@ -10,6 +10,7 @@ import type { Tx } from '../../src/db/transaction.js';
 import { listProviders, listSmes } from '../../src/modules/backoffice/repository.js';
 import { listAllInstallments } from '../../src/modules/orders/repository.js';
 import { bearer, body, createAccount, loginAs, recordCreditGranted, useTestApp } from '../helpers.js';
+import { expectWalksAgree, listWalks } from '../list-walk.js';
 
 const clock = { now: new Date('2026-09-01T08:00:00.000Z') };
 const ctx = useTestApp({ clock: () => clock.now });
@@ -33,38 +34,8 @@ async function page(url: string, headers: Headers): Promise<Page> {
   return { rows: items.map((i) => i._id), count: content.count, cursors: content.cursors };
 }
 
-const join = (base: string, query: string) => `${base}${base.includes('?') ? '&' : '?'}${query}`;
-
-async function offsetPages(base: string, headers: Headers, perPage: number): Promise<string[][]> {
-  const first = await page(join(base, `perPage=${perPage}`), headers);
-  const pages = [first.rows];
-  for (let n = 2; n <= Math.ceil(first.count / perPage); n++) pages.push((await page(join(base, `perPage=${perPage}&page=${n}`), headers)).rows);
-  return pages;
-}
-
-async function forwardPages(base: string, headers: Headers, perPage: number): Promise<{ pages: string[][]; beyond: Page }> {
-  let current = await page(join(base, `perPage=${perPage}`), headers);
-  const pages = [current.rows];
-  for (;;) {
-    const next = await page(join(base, `perPage=${perPage}&after=${current.cursors.last}`), headers);
-    expect(next.count).toBe(current.count);
-    if (next.rows.length === 0) return { pages, beyond: next };
-    pages.push(next.rows);
-    current = next;
-  }
-}
-
-async function backwardPages(base: string, headers: Headers, perPage: number): Promise<{ pages: string[][]; beyond: Page }> {
-  let current = await page(join(base, `perPage=${perPage}&last=true`), headers);
-  const pages = [current.rows];
-  for (;;) {
-    const previous = await page(join(base, `perPage=${perPage}&before=${current.cursors.first}`), headers);
-    expect(previous.count).toBe(current.count);
-    if (previous.rows.length === 0) return { pages: pages.reverse(), beyond: previous };
-    pages.push(previous.rows);
-    current = previous;
-  }
-}
+const walks = listWalks(page);
+const { join } = walks;
 
 beforeAll(async () => {
   const supplier = await createAccount(ctx.db, { role: 'provider', level: 5 });
@@ -115,16 +86,7 @@ describe('a list walked with its cursors', () => {
   for (const { name, base, who } of lists) {
     it(`${name}: forwards, backwards and its last page are the pages \`page\` reads`, async () => {
       for (const perPage of [3, 4]) {
-        const expected = await offsetPages(base, who(), perPage);
-        expect(expected.flat().length).toBeGreaterThan(perPage);
-        const forward = await forwardPages(base, who(), perPage);
-        expect(forward.pages).toEqual(expected);
-        expect(forward.beyond.cursors).toEqual({ first: null, last: null });
-        const backward = await backwardPages(base, who(), perPage);
-        expect(backward.pages).toEqual(expected);
-        expect(backward.beyond.rows).toEqual([]);
-        const last = await page(join(base, `perPage=${perPage}&last=true`), who());
-        expect(last.rows).toEqual(expected.at(-1));
+        await expectWalksAgree(walks, base, who(), perPage);
       }
     });
   }
@@ -139,7 +101,7 @@ describe('a list walked with its cursors', () => {
     // the copy of each order's instant on its instalments is the order's own
     const copies = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from installments i join orders o on o.id = i.order_id where i.order_created_at <> o.created_at`);
     expect(copies.rows[0]!.n).toBe(0);
-    const forward = await forwardPages('/api/v1/admin/installment/list', admin, 5);
+    const forward = await walks.forwards('/api/v1/admin/installment/list', admin, 5);
     expect(forward.pages.flat()).toEqual(expected.rows.map((r) => r.id));
     const first = await page('/api/v1/admin/installment/list?perPage=5', admin);
     expect(decodeListCursor(first.cursors.first!)).toEqual({ at: expected.rows[0]!.at, id: expected.rows[0]!.id });
@@ -165,7 +127,7 @@ describe('a list walked with its cursors', () => {
     const expected = await ctx.db.execute<{ id: string; at: string }>(
       sql`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from smes order by created_at desc, id desc`,
     );
-    const forward = await forwardPages('/api/v1/admin/sme/list', admin, 4);
+    const forward = await walks.forwards('/api/v1/admin/sme/list', admin, 4);
     expect(forward.pages.flat()).toEqual(expected.rows.map((r) => r.id));
     const first = await page('/api/v1/admin/sme/list?perPage=4', admin);
     expect(decodeListCursor(first.cursors.first!)).toEqual({ at: expected.rows[0]!.at, id: expected.rows[0]!.id });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/db/transaction.js';
 import { listOrders, type OrderPageQuery } from '../../src/modules/orders/repository.js';
 import { bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
+import { expectWalksAgree, listWalks } from '../list-walk.js';
 
 const clock = { now: new Date('2026-09-01T08:00:00.000Z') };
 const ctx = useTestApp({ clock: () => clock.now });
@@ -28,41 +29,10 @@ async function page(url: string, headers: Headers): Promise<Page> {
 }
 
 const ids = (p: Page) => p.orders.map((o) => o._id);
-const join = (base: string, query: string) => `${base}${base.includes('?') ? '&' : '?'}${query}`;
-
-/** Every page as `page` numbers read them. */
-async function offsetPages(base: string, headers: Headers, perPage: number): Promise<string[][]> {
-  const first = await page(join(base, `perPage=${perPage}`), headers);
-  const pages = [ids(first)];
-  for (let n = 2; n <= Math.ceil(first.count / perPage); n++) pages.push(ids(await page(join(base, `perPage=${perPage}&page=${n}`), headers)));
-  return pages;
-}
-
-/** The pages read from page 1 by `after` the last row of the page before. */
-async function forwardPages(base: string, headers: Headers, perPage: number): Promise<{ pages: string[][]; beyond: Page }> {
-  let current = await page(join(base, `perPage=${perPage}`), headers);
-  const pages = [ids(current)];
-  for (;;) {
-    const next = await page(join(base, `perPage=${perPage}&after=${current.cursors.last}`), headers);
-    expect(next.count).toBe(current.count);
-    if (next.orders.length === 0) return { pages, beyond: next };
-    pages.push(ids(next));
-    current = next;
-  }
-}
-
-/** The pages read from the last page by `before` the first row of the page after, put back in order. */
-async function backwardPages(base: string, headers: Headers, perPage: number): Promise<{ pages: string[][]; beyond: Page }> {
-  let current = await page(join(base, `perPage=${perPage}&last=true`), headers);
-  const pages = [ids(current)];
-  for (;;) {
-    const previous = await page(join(base, `perPage=${perPage}&before=${current.cursors.first}`), headers);
-    expect(previous.count).toBe(current.count);
-    if (previous.orders.length === 0) return { pages: pages.reverse(), beyond: previous };
-    pages.push(ids(previous));
-    current = previous;
-  }
-}
+const walks = listWalks(async (url, headers) => {
+  const read = await page(url, headers);
+  return { rows: ids(read), count: read.count, cursors: read.cursors };
+});
 
 beforeAll(async () => {
   const supplier = await createAccount(ctx.db, { role: 'provider', level: 5 });
@@ -99,14 +69,7 @@ describe('an order list walked with its cursors', () => {
   for (const { name, base, who } of lists) {
     it(`${name}: forwards, backwards and its last page are the pages \`page\` reads`, async () => {
       for (const perPage of [4, 5]) {
-        const expected = await offsetPages(base, who(), perPage);
-        expect(expected.flat().length).toBeGreaterThan(perPage);
-        const forward = await forwardPages(base, who(), perPage);
-        expect(forward.pages).toEqual(expected);
-        expect(forward.beyond.cursors).toEqual({ first: null, last: null });
-        const backward = await backwardPages(base, who(), perPage);
-        expect(backward.pages).toEqual(expected);
-        expect(backward.beyond.orders).toEqual([]);
+        await expectWalksAgree(walks, base, who(), perPage);
       }
     });
   }
@@ -117,7 +80,7 @@ describe('an order list walked with its cursors', () => {
     );
     const ties = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from (select created_at from orders group by 1 having count(*) > 1) t`);
     expect(ties.rows[0]!.n).toBeGreaterThan(3);
-    const forward = await forwardPages('/api/v1/admin/order/list', admin, 4);
+    const forward = await walks.forwards('/api/v1/admin/order/list', admin, 4);
     expect(forward.pages.flat()).toEqual(expected.rows.map((r) => r.id));
     const first = await page('/api/v1/admin/order/list?perPage=4', admin);
     expect(decodeListCursor(first.cursors.first!)).toEqual({ at: expected.rows[0]!.at, id: expected.rows[0]!.id });

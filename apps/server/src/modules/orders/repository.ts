@@ -13,7 +13,7 @@ import {
 } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { positionInstant, readListPage, type ListSource, type PageAsk } from '../../db/list-page.js';
-import { withSnapshot, type Executor } from '../../db/transaction.js';
+import type { Executor } from '../../db/transaction.js';
 
 export type OrderRow = {
   id: string;
@@ -142,19 +142,6 @@ export function scopeWhere(scope: OrderScope, filter: OrderListFilter = EVERY_OR
   return sql.join(parts, sql` and `);
 }
 
-/**
- * A page of a list and the list's total from one statement, so one snapshot gives both: the total is an
- * uncorrelated subquery, computed once (an InitPlan) and carried on each row. A page past the end has
- * no row to carry it: then the count runs alone (and no row can disagree with it).
- */
-async function pageWithTotal<T extends Record<string, unknown>>(db: Executor, page: (total: SQL) => SQL, total: SQL): Promise<{ rows: T[]; count: number }> {
-  const result = await db.execute<T & { list_total: string }>(page(sql`(${total}) as list_total`));
-  const first = result.rows[0];
-  const count = first ? first.list_total : (await db.execute<{ n: string }>(sql`select (${total}) as n`)).rows[0]?.n;
-  const rows = result.rows.map(({ list_total: _total, ...row }) => row as unknown as T);
-  return { rows, count: Number(count ?? 0) };
-}
-
 /** Which page of an order list: a number (offset), the page after or before a row, or the last. */
 export type OrderPageQuery = Omit<OrderListQuery, keyof ListCursorQuery> & Partial<ListCursorQuery>;
 
@@ -164,7 +151,8 @@ export type OrderPage = { rows: OrderRow[]; count: number; cursors: ListCursors 
  * A page of a list of orders, newest first (created_at desc, id desc), with the list's total and the
  * cursors of its first and last rows (ADR 27). The page's ids are read alone from the index whose order
  * is the list's (index-only where the filter is in the index), and only its own rows are then read and
- * joined to their parties, so the rows skipped (an offset) cost index entries, not joined rows:
+ * joined to their parties, so the rows skipped (an offset) cost index entries, not joined rows. Which
+ * rows a query asks for is read as every list reads it (db/list-page.ts, readListPage):
  * - `after`/`before` a row: the rows next to it, by its position, whatever the page's number
  *   (`before` reads the other way and stops at the page; one that reaches the top is the first page);
  * - `last`, or a `page` in the second half: read from the other end of the same index;
@@ -173,48 +161,24 @@ export type OrderPage = { rows: OrderRow[]; count: number; cursors: ListCursors 
  */
 export async function listOrders(db: Executor, scope: OrderScope, query: OrderPageQuery): Promise<OrderPage> {
   const where = scopeWhere(scope, query);
-  const total = keptCount(scope, query) ?? sql`select count(*) from orders o where ${where}`;
-  const { perPage } = query;
-  const withCursors = ({ rows, count }: { rows: OrderPageRow[]; count: number }): OrderPage => ({
-    rows,
-    count,
-    cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
-  });
-
-  if (query.after) {
-    const page = (t: SQL) => orderPage(sql`${where} and (o.created_at, o.id) < ${positionOf(query.after!)}`, 'newest', perPage, 0, t);
-    return withCursors(await pageWithTotal<OrderPageRow>(db, page, total));
-  }
-  if (query.before) {
-    const before = query.before;
-    return withSnapshot(db, async (tx) => {
-      const page = (t: SQL) => orderPage(sql`${where} and (o.created_at, o.id) > ${positionOf(before)}`, 'oldest', perPage, 0, t);
-      const read = await pageWithTotal<OrderPageRow>(tx, page, total);
-      // nothing before the row: nothing; a short page before it is the top of the list, which is the
-      // first page, whole, as page=1 reads it (the list changed since the row was read)
-      if (read.rows.length === 0 || read.rows.length >= Math.min(perPage, read.count)) return withCursors(read);
-      return withCursors(await pageWithTotal<OrderPageRow>(tx, (t) => orderPage(where, 'newest', perPage, 0, t), total));
-    });
-  }
-  if (query.page === 1 && !query.last) {
-    return withCursors(await pageWithTotal<OrderPageRow>(db, (t) => orderPage(where, 'newest', perPage, 0, t), total));
-  }
-  return withSnapshot(db, async (tx) => {
-    const count = Number((await tx.execute<{ n: string }>(sql`select (${total}) as n`)).rows[0]?.n ?? 0);
-    const page = query.last ? Math.max(1, Math.ceil(count / perPage)) : query.page;
-    const offset = (page - 1) * perPage;
-    if (offset >= count) return withCursors({ rows: [], count });
-    const end = Math.min(offset + perPage, count);
-    const afterEnd = count - end;
-    const read = afterEnd < offset ? orderPage(where, 'oldest', end - offset, afterEnd) : orderPage(where, 'newest', end - offset, offset);
-    return withCursors({ rows: (await tx.execute<OrderPageRow>(read)).rows, count });
-  });
+  const source: ListSource<ListPosition> = {
+    total: keptCount(scope, query) ?? sql`select count(*) from orders o where ${where}`,
+    page: ({ direction, limit, offset, after, before, total }) => {
+      const bounds = [where];
+      // newest first: `after` a row is older than it, `before` it newer
+      if (after) bounds.push(sql`(o.created_at, o.id) < ${positionOf(after)}`);
+      if (before) bounds.push(sql`(o.created_at, o.id) > ${positionOf(before)}`);
+      return orderPage(sql.join(bounds, sql` and `), direction === 'forward' ? 'newest' : 'oldest', limit, offset, total);
+    },
+  };
+  const { rows, count } = await readListPage<OrderPageRow, ListPosition>(db, source, query);
+  return { rows, count, cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) } };
 }
 
 type OrderPageRow = OrderRow & { position_at: string };
 
 /** A row's position as its cursor: created_at to the microsecond (in UTC) and id. */
-const POSITION = sql`to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as position_at`;
+const POSITION = sql`${positionInstant(sql`o.created_at`)} as position_at`;
 
 function cursorOf(row: OrderPageRow | undefined): string | null {
   return row ? encodeListCursor({ at: row.position_at, id: row.id }) : null;
