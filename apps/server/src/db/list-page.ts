@@ -1,6 +1,7 @@
 // One page of a list paged by number or by keyset (ADR 27 for the order lists; ADR 31 for the
 // instalment, SME and supplier lists, which read their pages through here): which rows a query asks
 // for, read from whichever end of the list's index is nearer, with the list's total on the same snapshot.
+import type { ListPosition } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { withSnapshot, type Executor } from './transaction.js';
 
@@ -34,6 +35,11 @@ export interface ListSource<K> {
   total: SQL;
   /** The statement of one page's rows, in the list's order. */
   page: (read: PageRead<K>) => SQL;
+}
+
+/** A cursor's position as the row value a list's keyset compares with `(created_at, id)`. */
+export function positionOf(position: ListPosition): SQL {
+  return sql`(${position.at}::timestamptz, ${position.id}::uuid)`;
 }
 
 /** The SQL of a row's position instant: PostgreSQL's microseconds, in UTC, as a cursor carries it. */

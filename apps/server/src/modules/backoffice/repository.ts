@@ -15,7 +15,7 @@ import {
   type PartyListQuery,
 } from '@qist/domain';
 import { tableRow } from '../../db/csv-export.js';
-import { readListPage, positionInstant, type ListSource } from '../../db/list-page.js';
+import { positionInstant, positionOf, readListPage, type ListSource } from '../../db/list-page.js';
 import type { Executor, Tx } from '../../db/transaction.js';
 import { insuranceCompanies, insuranceDeclines, orders, outboxMessages, providers, smes, users, verificationLogs } from '../../db/schema/index.js';
 import { findSmeById } from '../parties/repository.js';
@@ -127,7 +127,8 @@ export type PartyPageQuery = PartyListQuery;
  * are read alone from the list's index (smes_created_idx, smes_level_created_idx and the suppliers'
  * twins; index-only when the filter is the level), then only its rows are read and joined to their
  * accounts: a skipped row costs an index entry, not a joined row. `where` is the list's filter and the
- * principal's visibility, written on the table's own columns.
+ * principal's visibility, written on the table's own columns; `listed`, when given, is the rows the
+ * principal sees as a subquery of the table (insuranceRows), listed under the table's name.
  */
 async function listParties<T extends PartyTable>(
   db: Executor,
@@ -165,10 +166,6 @@ async function listParties<T extends PartyTable>(
     count,
     cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
   };
-}
-
-function positionOf(position: ListPosition): SQL {
-  return sql`(${position.at}::timestamptz, ${position.id}::uuid)`;
 }
 
 /**

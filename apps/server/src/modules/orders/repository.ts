@@ -12,7 +12,7 @@ import {
   type OrderListQuery,
 } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import { positionInstant, readListPage, type ListSource, type PageAsk } from '../../db/list-page.js';
+import { positionInstant, positionOf, readListPage, type ListSource, type PageAsk } from '../../db/list-page.js';
 import type { Executor } from '../../db/transaction.js';
 
 export type OrderRow = {
@@ -182,10 +182,6 @@ const POSITION = sql`${positionInstant(sql`o.created_at`)} as position_at`;
 
 function cursorOf(row: OrderPageRow | undefined): string | null {
   return row ? encodeListCursor({ at: row.position_at, id: row.id }) : null;
-}
-
-function positionOf(position: ListPosition): SQL {
-  return sql`(${position.at}::timestamptz, ${position.id}::uuid)`;
 }
 
 /**
