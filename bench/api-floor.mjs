@@ -39,9 +39,12 @@ const SME_COLUMNS =
   '"smes"."id", "smes"."user_id", "smes"."level", "smes"."first_name", "smes"."last_name", "smes"."company_title", "smes"."company_desc", "smes"."address", "smes"."address2", "smes"."instagram", "smes"."email2", "smes"."phone_country_code", "smes"."phone_number", "smes"."phone2_country_code", "smes"."phone2_number", "smes"."admin_verified", "smes"."bank_verified", "smes"."created_at", "smes"."updated_at", "smes"."credit_request", "smes"."credit_limit", "smes"."credit_amount", "smes"."credit_spend", "smes"."installment_plan"';
 const SME_COLUMNS_BARE = SME_COLUMNS.replaceAll('"smes".', '');
 
+// A row's position as the list's cursors carry it (ADR 31): created_at to the microsecond, in UTC.
+const POSITION = `to_char("smes"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 const FLOOR_SQL = {
-  list: `select ${SME_COLUMNS}, "users"."email" from "smes" inner join "users" on "users"."id" = "smes"."user_id" order by "smes"."created_at" desc, "smes"."id" desc limit $1`,
-  listOffset: `select ${SME_COLUMNS}, "users"."email" from "smes" inner join "users" on "users"."id" = "smes"."user_id" order by "smes"."created_at" desc, "smes"."id" desc limit $1 offset $2`,
+  list: `select ${SME_COLUMNS}, "users"."email", ${POSITION} from "smes" inner join "users" on "users"."id" = "smes"."user_id" order by "smes"."created_at" desc, "smes"."id" desc limit $1`,
+  listOffset: `select ${SME_COLUMNS}, "users"."email", ${POSITION} from "smes" inner join "users" on "users"."id" = "smes"."user_id" order by "smes"."created_at" desc, "smes"."id" desc limit $1 offset $2`,
   count: 'select count(*) from "smes"',
   smeById: `select ${SME_COLUMNS_BARE} from "smes" where "smes"."id" = $1`,
   smeByUser: `select ${SME_COLUMNS_BARE} from "smes" where "smes"."user_id" = $1`,
@@ -69,6 +72,9 @@ async function serveFloor() {
   const phone = (code, number) => (code && number ? { country_code: code, number } : null);
   const sign = (p, exp) => createHmac('sha256', SECRET).update(`file-link:${p}:${exp}`).digest('base64url');
 
+  const { encodeListCursor } = await import('@qist/domain');
+  const cursorOf = (r) => (r ? encodeListCursor({ at: r[25], id: r[0] }) : null);
+
   const app = Fastify({ logger: false });
   app.get('/list', async (request) => {
     const page = Number(request.query.page ?? 1);
@@ -90,6 +96,8 @@ async function serveFloor() {
           createdAt: r[17].toISOString(),
         })),
         count: Number(total[0][0]),
+        // the cursors of the page's first and last rows, as the product's list answers them (ADR 31)
+        cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
       },
     };
   });
