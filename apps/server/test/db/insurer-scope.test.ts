@@ -1,8 +1,10 @@
 // An SME's insurer is set once, by the level-7 decision, and every order of the SME carries it from the
 // moment it is written (a trigger copies it, whoever writes the order); the database refuses to change
-// either afterwards, so the insurer's list, its counts and its dashboard's rollups cannot drift from it.
+// either afterwards, so the insurer's list, its counts and its dashboard's rollups cannot drift from it, also
+// when many orders of insured SMEs arrive at once and share statements.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyRollups } from '../../src/db/rollups/index.js';
 import { bearer, body, createAccount, databaseRefusal, loginAs, recordCreditGranted, useTestApp, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp();
@@ -69,5 +71,48 @@ describe("an SME's insurer", () => {
       sql`select s.insured_by, o.insurer_id, o.description from orders o join smes s on s.id = o.sme_id where o.id = ${orderId}`,
     );
     expect(now).toEqual({ insured_by: await companyOf(gulf), insurer_id: await companyOf(gulf), description: 'Shelving, two bays' });
+  });
+
+  it('is carried by every order of many made at once across the insurers\' SMEs (shared statements), with no credit overspent and the insurers\' rollups exact', async () => {
+    // six SMEs, three per insurer, each with room for two orders of 400 and not three
+    const smes: { account: TestAccount; headers: Headers; insurer: TestAccount }[] = [];
+    for (let k = 0; k < 6; k++) {
+      const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit: 100_000 });
+      const insurer = k % 2 === 0 ? gulf : other;
+      await recordCreditGranted(ctx.db, account.id, insurer);
+      smes.push({ account, headers: bearer(await loginAs(ctx.app, account)), insurer });
+    }
+    const before = await ctx.db.execute<{ insurer_id: string; n: number }>(
+      sql`select insurer_id, count(*)::int as n from orders where insurer_id is not null group by insurer_id`,
+    );
+    // three orders of each SME at once: 18 requests racing, of which each SME's credit admits two
+    const answers = await Promise.all(
+      smes.flatMap((sme) =>
+        [0, 1, 2].map(() => ctx.app.inject({ method: 'POST', url: '/api/v1/sme/order/create', headers: sme.headers, payload: { providerId: supplierId, amount: 400, description: 'Racks' } })),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(12).fill(200), ...Array(6).fill(400)]);
+    // the third of each SME is refused for its credit, in words (the room left, 200, is less than 400)
+    expect(new Set(answers.filter((a) => a.statusCode === 400).map((a) => body(a).msg))).toEqual(new Set(['must be less than 200$']));
+
+    for (const sme of smes) {
+      const rows = await ctx.db.execute<{ insurer_id: string; amount: string }>(
+        sql`select o.insurer_id, o.amount::text from orders o join smes s on s.id = o.sme_id where s.user_id = ${sme.account.id}`,
+      );
+      expect(rows.rows).toEqual([
+        { insurer_id: await companyOf(sme.insurer), amount: '40000' },
+        { insurer_id: await companyOf(sme.insurer), amount: '40000' },
+      ]);
+      const credit = await one<{ spend: string; amount: string }>(sql`select credit_spend::text as spend, credit_amount::text as amount from smes where user_id = ${sme.account.id}`);
+      expect(credit).toEqual({ spend: '80000', amount: '20000' });
+    }
+    // each insurer's list counts six more orders (from its rollup), and every rollup equals its recomputation
+    for (const insurer of [gulf, other]) {
+      const company = await companyOf(insurer);
+      const had = before.rows.find((r) => r.insurer_id === company)?.n ?? 0;
+      const list = body(await ctx.app.inject({ method: 'GET', url: '/api/v1/insurance/order/list?perPage=1', headers: bearer(await loginAs(ctx.app, insurer)) })).content;
+      expect(list.count).toBe(had + 6);
+    }
+    expect(await verifyRollups(ctx.db)).toEqual([]);
   });
 });
