@@ -40,6 +40,12 @@ if (!existsSync(chromium) && typeof process.getuid === 'function' && process.get
   run('install chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
 }
 
+// The tests of an external database run Debian's PostgreSQL 15 and PgBouncer (ADR 36).
+const externalDatabaseBinaries = ['/usr/lib/postgresql/15/bin/postgres', '/usr/sbin/pgbouncer'];
+if (externalDatabaseBinaries.some((file) => !existsSync(file)) && typeof process.getuid === 'function' && process.getuid() === 0) {
+  run('install postgresql and pgbouncer', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 pgbouncer']);
+}
+
 if (!run('engines', 'node', ['scripts/check-engines.mjs'])) failedSteps.push('engines');
 
 for (const [name, args] of [

@@ -15,6 +15,9 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // Named (prepared) statements: parsed once per connection. A pooler in transaction mode that cannot keep
+  // them per client (PgBouncer before 1.21) needs false: every statement is then sent unnamed (ADR 36).
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   // ISO 4217; its minor unit comes from Intl (docs/decisions/0019-currency.md). A database keeps the one it was made in.
   CURRENCY: z
     .string()
@@ -82,6 +85,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Send named (prepared) statements; false for poolers that cannot keep them (ADR 36). */
+  databasePreparedStatements: boolean;
   /** The platform's currency: every amount is in it, in minor units below the API. */
   currency: Currency;
   seedDemo: boolean;
@@ -167,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     currency: currencyOf(e.CURRENCY),
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
         log: config.logLevel === 'debug' || config.logLevel === 'trace' ? log : (m) => (/error|fatal|stopping/i.test(m) ? log(m) : undefined),
       });
     }
-    database = createDatabase(config.databaseUrl ?? embedded!.url);
+    database = createDatabase(config.databaseUrl ?? embedded!.url, 10, { preparedStatements: config.databasePreparedStatements });
     const storage = createLocalStorage(uploadsDir(config));
     const { seeded } = await prepareDatabase(database, {
       seedDemo: config.seedDemo,

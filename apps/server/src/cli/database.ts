@@ -12,7 +12,7 @@ export async function runWithDatabase(
   config: Config = loadConfig(),
 ): Promise<never> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir });
-  const database = createDatabase(config.databaseUrl ?? embedded!.url, connections);
+  const database = createDatabase(config.databaseUrl ?? embedded!.url, connections, { preparedStatements: config.databasePreparedStatements });
   let exitCode = 1;
   try {
     exitCode = await work(database, config);

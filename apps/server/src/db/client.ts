@@ -12,8 +12,33 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function createDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+export interface DatabaseOptions {
+  /**
+   * Named statements (default true): the hot steps' statements are parsed once per connection
+   * (db/named-query.ts, lib/prepared.ts). False sends each of them unnamed, as every other statement
+   * is, for a pooler in transaction mode that hands one server connection to many clients and so
+   * cannot keep a client's named statements (PgBouncer before 1.21): ADR 36.
+   */
+  preparedStatements?: boolean;
+}
+
+/**
+ * A connection that sends every statement unnamed: the name a caller gives a query is dropped, so
+ * PostgreSQL parses the statement on each call and keeps nothing between transactions.
+ */
+class UnnamedStatementsClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (config !== null && typeof config === 'object' && 'name' in config && !('submit' in config)) {
+      const { name: _name, ...unnamed } = config as pg.QueryConfig;
+      args[0] = unnamed;
+    }
+    return (pg.Client.prototype.query as (...a: unknown[]) => never).apply(this, args);
+  }
+}
+
+export function createDatabase(url: string, max = 10, { preparedStatements = true }: DatabaseOptions = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max, ...(preparedStatements ? {} : { Client: UnnamedStatementsClient }) });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

@@ -1,0 +1,154 @@
+// Debian's own PostgreSQL server and PgBouncer, started for a test as an operator would run them in
+// front of the product (ADR 36): a server in a temporary folder on a free port, run by the `postgres`
+// user (PostgreSQL and PgBouncer refuse root), and a pooler in front of it in transaction mode.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
+const PGBOUNCER = '/usr/sbin/pgbouncer';
+
+/** A free TCP port on the loopback address. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  return { uid, gid };
+}
+
+/** A folder the `postgres` user owns. */
+function folderOfPostgres(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const { uid, gid } = postgresUser();
+  chownSync(dir, uid, gid);
+  return dir;
+}
+
+function asPostgres(command: string, args: string[]): string {
+  return execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export interface ExternalPostgres {
+  port: number;
+  /** The URL of a database of this server, reached directly. */
+  url(database: string): string;
+  createDatabase(name: string): Promise<void>;
+  stop(): void;
+}
+
+/** Debian's PostgreSQL 15, initialised and started in a temporary folder (`apt-get install postgresql`). */
+export async function startDebianPostgres(): Promise<ExternalPostgres> {
+  if (!existsSync(path.join(POSTGRES_BIN, 'postgres'))) {
+    throw new Error(`Debian's PostgreSQL 15 is not installed (${POSTGRES_BIN}): run apt-get install -y postgresql`);
+  }
+  const dir = folderOfPostgres('qist-external-pg-');
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  asPostgres(path.join(POSTGRES_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100 -c fsync=off`,
+    'start',
+  ]);
+  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  return {
+    port,
+    url,
+    async createDatabase(name) {
+      const admin = new pg.Client({ connectionString: url('postgres') });
+      await admin.connect();
+      try {
+        await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
+    },
+    stop() {
+      try {
+        asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export interface Pooler {
+  port: number;
+  /** The URL of a database through the pooler. */
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Debian's PgBouncer (1.18 on Debian 12) in transaction mode in front of `server`: each client's
+ * transaction (or lone statement) runs on whichever of the database's `poolSize` server connections
+ * is free, which is why named statements cannot be kept per client before PgBouncer 1.21.
+ */
+export async function startPgBouncer(server: ExternalPostgres, { poolSize }: { poolSize: number }): Promise<Pooler> {
+  if (!existsSync(PGBOUNCER)) throw new Error(`PgBouncer is not installed (${PGBOUNCER}): run apt-get install -y pgbouncer`);
+  const dir = folderOfPostgres('qist-pgbouncer-');
+  const port = await freePort();
+  const { uid, gid } = postgresUser();
+  const users = path.join(dir, 'users.txt');
+  writeFileSync(users, '"postgres" ""\n');
+  const ini = path.join(dir, 'pgbouncer.ini');
+  writeFileSync(
+    ini,
+    [
+      '[databases]',
+      `* = host=127.0.0.1 port=${server.port}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${users}`,
+      'pool_mode = transaction',
+      `default_pool_size = ${poolSize}`,
+      'max_client_conn = 400',
+      'server_reset_query =',
+      '',
+    ].join('\n'),
+  );
+  for (const file of [users, ini]) chownSync(file, uid, gid);
+  const child: ChildProcess = spawn('runuser', ['-u', 'postgres', '--', PGBOUNCER, ini], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/listening on 127\.0\.0\.1:\d+/.test(output)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`PgBouncer exited with code ${code} before listening:\n${output}`)));
+  });
+  return {
+    port,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
