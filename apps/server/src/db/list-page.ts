@@ -3,6 +3,7 @@
 // for, read from whichever end of the list's index is nearer, with the list's total on the same snapshot.
 import type { ListPosition } from '@qist/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { executeNamed } from './named-query.js';
 import { withSnapshot, type Executor } from './transaction.js';
 
 /** Which page: `page` by number, or after/before a row's key (already resolved), or the last. */
@@ -47,14 +48,19 @@ export function positionInstant(column: SQL): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
+/** The list's total. */
+async function countOf(db: Executor, source: ListSource<unknown>): Promise<number> {
+  return Number((await executeNamed<{ n: string }>(db, 'list', sql`select (${source.total}) as n`)).rows[0]?.n ?? 0);
+}
+
 /**
  * A page and the list's total from one statement (one snapshot): the total rides on every row. A page
  * with no row carries no total; then it is counted alone.
  */
 async function pageWithTotal<T extends Record<string, unknown>>(db: Executor, source: ListSource<unknown>, read: Omit<PageRead<unknown>, 'total'>) {
-  const result = await db.execute<T & { list_total: string }>(source.page({ ...read, total: sql`(${source.total}) as list_total` }));
+  const result = await executeNamed<T & { list_total: string }>(db, 'list', source.page({ ...read, total: sql`(${source.total}) as list_total` }));
   const first = result.rows[0];
-  const count = first ? first.list_total : (await db.execute<{ n: string }>(sql`select (${source.total}) as n`)).rows[0]?.n;
+  const count = first ? first.list_total : (await countOf(db, source)).toString();
   const rows = result.rows.map(({ list_total: _total, ...row }) => row as unknown as T);
   return { rows, count: Number(count ?? 0) };
 }
@@ -81,7 +87,7 @@ export async function readListPage<T extends Record<string, unknown>, K>(db: Exe
   }
   if (query.page === 1 && !query.last) return pageWithTotal<T>(db, src, { direction: 'forward', limit: perPage, offset: 0 });
   return withSnapshot(db, async (tx) => {
-    const count = Number((await tx.execute<{ n: string }>(sql`select (${source.total}) as n`)).rows[0]?.n ?? 0);
+    const count = await countOf(tx, src);
     const page = query.last ? Math.max(1, Math.ceil(count / perPage)) : query.page;
     const offset = (page - 1) * perPage;
     if (offset >= count) return { rows: [], count };
@@ -89,6 +95,6 @@ export async function readListPage<T extends Record<string, unknown>, K>(db: Exe
     const afterEnd = count - end;
     const read: PageRead<K> =
       afterEnd < offset ? { direction: 'backward', limit: end - offset, offset: afterEnd } : { direction: 'forward', limit: end - offset, offset };
-    return { rows: (await tx.execute<T>(source.page(read))).rows as T[], count };
+    return { rows: (await executeNamed<T>(tx, 'list', source.page(read))).rows, count };
   });
 }

@@ -4,13 +4,14 @@
 // rows in the same instant are told apart by their id (an instalment by its order's id and its
 // position). A cursor that is not one is refused (400) and nothing is read or written.
 import { MESSAGES, decodeListCursor, encodeListCursor } from '@qist/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/db/transaction.js';
 import { listProviders, listSmes } from '../../src/modules/backoffice/repository.js';
 import { listAllInstallments } from '../../src/modules/orders/repository.js';
 import { bearer, body, createAccount, loginAs, recordCreditGranted, useTestApp } from '../helpers.js';
 import { expectWalksAgree, listWalks } from '../list-walk.js';
+import { planNodes, planOfLastStatement, type PlanNode } from '../statement-plan.js';
 
 const clock = { now: new Date('2026-09-01T08:00:00.000Z') };
 const ctx = useTestApp({ clock: () => clock.now });
@@ -202,23 +203,8 @@ describe('a cursor that is not one', () => {
 });
 
 describe('a page’s plan', () => {
-  type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Scan Direction'?: string; 'Relation Name'?: string; Plans?: PlanNode[] };
-  const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
-  /** The plan of the statement that read the page's rows (the last one sent), sequential scans a last resort (the data is tiny). */
-  async function planOf(read: (db: Tx) => Promise<unknown>): Promise<PlanNode> {
-    return ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const sent: SQL[] = [];
-      const recorder = {
-        execute: (statement: SQL) => (sent.push(statement), tx.execute(statement)),
-        transaction: (work: (t: Tx) => Promise<unknown>) => work(recorder as unknown as Tx),
-      };
-      await read(recorder as unknown as Tx);
-      const explained = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(sql`explain (format json) ${sent.at(-1)!}`);
-      return explained.rows[0]!['QUERY PLAN'][0].Plan;
-    });
-  }
+  const nodes = planNodes;
+  const planOf = (read: (db: Tx) => Promise<unknown>) => planOfLastStatement(ctx.db, read);
 
   /** The page's limit reads the list's index itself, in the direction that reaches the page first; the only sort is of the page's rows. */
   function expectIndexPage(plan: PlanNode, index: string, direction: string) {

@@ -3,12 +3,12 @@
 // same order; orders created in the same instant are told apart by their id. A cursor that is not one
 // is refused (400) and nothing is read or written.
 import { MESSAGES, decodeListCursor, encodeListCursor } from '@qist/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Tx } from '../../src/db/transaction.js';
 import { listOrders, type OrderPageQuery } from '../../src/modules/orders/repository.js';
 import { bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
 import { expectWalksAgree, listWalks } from '../list-walk.js';
+import { planNodes, planOfLastStatement } from '../statement-plan.js';
 
 const clock = { now: new Date('2026-09-01T08:00:00.000Z') };
 const ctx = useTestApp({ clock: () => clock.now });
@@ -149,24 +149,11 @@ describe('a cursor that is not one', () => {
 });
 
 describe('a page’s plan', () => {
-  type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Scan Direction'?: string; 'Relation Name'?: string; Plans?: PlanNode[] };
-  const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+  const nodes = planNodes;
 
-  /** The plan of the statement that reads the page's rows, sequential scans made a last resort (the data is tiny). */
-  async function pagePlan(query: Partial<OrderPageQuery>): Promise<PlanNode> {
-    return ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const sent: SQL[] = [];
-      const recorder = {
-        execute: (statement: SQL) => (sent.push(statement), tx.execute(statement)),
-        transaction: (work: (t: Tx) => Promise<unknown>) => work(recorder as unknown as Tx),
-      };
-      await listOrders(recorder as unknown as Tx, {}, { page: 1, perPage: 4, status: -10, late: false, ...query });
-      const page = sent.at(-1)!;
-      const explained = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(sql`explain (format json) ${page}`);
-      return explained.rows[0]!['QUERY PLAN'][0].Plan;
-    });
-  }
+  /** The plan of the statement that reads the page's rows. */
+  const pagePlan = (query: Partial<OrderPageQuery>) =>
+    planOfLastStatement(ctx.db, (db) => listOrders(db, {}, { page: 1, perPage: 4, status: -10, late: false, ...query }));
 
   for (const [name, query, direction] of [
     ['the first page', {}, 'Backward'],
