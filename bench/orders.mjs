@@ -435,7 +435,7 @@ async function main() {
       captured.shift(); // the first create warms caches and prepares statements; the second is representative
       console.log(`\nstatements PostgreSQL receives per request (incl. begin/commit and the outbox dispatcher's kick):`);
       for (const { label, statements } of captured) {
-        const dispatch = statements.filter((s) => /outbox_messages.*for update skip locked/i.test(s)).length;
+        const dispatch = statements.filter((s) => /outbox_messages.*for (no key )?update skip locked/i.test(s)).length;
         console.log(`  ${label}: ${statements.length}${dispatch ? ` (of which ${dispatch} dispatcher sweep${dispatch > 1 ? 's' : ''} + its begin/commit)` : ''}`);
         if (opts['show-sql']) for (const line of statements) console.log(`      ${line.replace(/^.*?(statement|execute)/, '$1').replace(/\s+/g, ' ').slice(0, 240)}`);
       }

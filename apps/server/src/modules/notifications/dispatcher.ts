@@ -41,7 +41,7 @@ export function createDispatcher(options: {
         .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, now())))
         .orderBy(asc(outboxMessages.nextAttemptAt))
         .limit(BATCH)
-        .for('update', { skipLocked: true });
+        .for('no key update', { skipLocked: true });
       let sent = 0;
       for (const message of due) {
         const transport = transports[message.channel];

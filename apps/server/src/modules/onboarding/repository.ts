@@ -30,7 +30,7 @@ export async function codesSince(db: Executor, userId: string, purpose: Purpose,
 /** Locks the account's row, so the code steps of one account run one at a time. */
 /** Locks the account's row; returns the language its messages are written in. */
 export async function lockUser(tx: Tx, userId: string): Promise<Language> {
-  const [row] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId)).for('no key update');
   return row?.language ?? DEFAULT_LANGUAGE;
 }
 
@@ -41,7 +41,7 @@ export async function lockLatestOpenCode(tx: Tx, userId: string, purpose: Purpos
     .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1)
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -39,7 +39,7 @@ export async function findApproval(executor: Executor, approvalId: string): Prom
 /** The request's row lock, taken after its order's (the order of locks every payout step keeps). */
 export async function lockApproval(tx: Tx, approvalId: string): Promise<{ id: string; order_id: string; status: PayoutApprovalStatus; requested_by: string } | undefined> {
   const result = await tx.execute<{ id: string; order_id: string; status: PayoutApprovalStatus; requested_by: string }>(
-    sql`select id, order_id, status, requested_by from payout_approvals where id = ${approvalId} for update`,
+    sql`select id, order_id, status, requested_by from payout_approvals where id = ${approvalId} for no key update`,
   );
   return result.rows[0];
 }

@@ -52,7 +52,7 @@ export async function claimDueRefunds(tx: Executor, values: { gateway: string; n
         from (select id from refunds
               where status in ('pending', 'requested') and gateway = ${values.gateway} and next_attempt_at <= ${values.now}
                 and (lease_until is null or lease_until <= ${values.now})
-              order by next_attempt_at limit ${values.limit} for update skip locked) due
+              order by next_attempt_at limit ${values.limit} for no key update skip locked) due
         where r.id = due.id
         returning r.*, (select gateway_reference from payments p where p.id = r.payment_id) as gateway_reference`,
   );

@@ -275,7 +275,7 @@ export type LockedOrder = {
 export async function lockOrder(tx: Executor, orderId: string, smeUserId?: string): Promise<LockedOrder | undefined> {
   const owner = smeUserId ? sql`and sme_id = (select id from smes where user_id = ${smeUserId})` : sql``;
   const result = await tx.execute<LockedOrder>(
-    sql`select id, sme_id, amount, status, created_at from orders where id = ${orderId} ${owner} for update`,
+    sql`select id, sme_id, amount, status, created_at from orders where id = ${orderId} ${owner} for no key update`,
   );
   return result.rows[0];
 }
@@ -291,7 +291,7 @@ export async function lockOrderForStep(tx: Executor, orderId: string, providerUs
     : sql``;
   const result = await tx.execute<LockedForStep>(
     sql`select id, sme_id, amount, status, created_at, tax_rate, bank_share_rate, verify_code, invoice_file from orders
-        where id = ${orderId} ${owner} for update`,
+        where id = ${orderId} ${owner} for no key update`,
   );
   return result.rows[0];
 }
@@ -309,7 +309,7 @@ export async function updateOrder(
 /** The approved payments of an order, to give back when the supplier declines it. */
 export async function approvedPayments(tx: Executor, orderId: string): Promise<{ id: string; transaction_id: string; installment_id: string; amount: string }[]> {
   const result = await tx.execute<{ id: string; transaction_id: string; installment_id: string; amount: string }>(
-    sql`select id, transaction_id, installment_id, amount from payments where order_id = ${orderId} and status = 'approved' for update`,
+    sql`select id, transaction_id, installment_id, amount from payments where order_id = ${orderId} and status = 'approved' for no key update`,
   );
   return result.rows;
 }
@@ -480,7 +480,7 @@ export async function findPaymentByGatewayReference(db: Executor, gateway: strin
 }
 
 export async function lockPayment(tx: Executor, transactionId: string): Promise<PaymentRow | undefined> {
-  const result = await tx.execute<PaymentRow>(sql`select * from payments where transaction_id = ${transactionId} for update`);
+  const result = await tx.execute<PaymentRow>(sql`select * from payments where transaction_id = ${transactionId} for no key update`);
   return result.rows[0];
 }
 
@@ -570,7 +570,7 @@ export async function findProviderDetail(db: Executor, providerId: string, activ
 /** Orders still unpaid past the payment window, claimed so two runners never take the same one. */
 export async function claimExpiredOrders(tx: Executor, createdBefore: Date, limit: number): Promise<string[]> {
   const result = await tx.execute<{ id: string }>(
-    sql`select id from orders where status = 0 and created_at < ${createdBefore} order by created_at limit ${limit} for update skip locked`,
+    sql`select id from orders where status = 0 and created_at < ${createdBefore} order by created_at limit ${limit} for no key update skip locked`,
   );
   return result.rows.map((r) => r.id);
 }
@@ -624,7 +624,7 @@ export async function claimNotices(tx: Executor, kind: 'reminder' | 'late', now:
     sql`with due as (
           select i.id from installments i join orders o on o.id = i.order_id
           where ${due} and o.status >= ${ORDER_STATUS.waiting}
-          order by i.deadline limit ${limit} for update of i skip locked)
+          order by i.deadline limit ${limit} for no key update of i skip locked)
         update installments i set ${column} = ${now} from due, orders o, smes s, users u
         where i.id = due.id and o.id = i.order_id and s.id = o.sme_id and u.id = s.user_id
         returning i.id as installment_id, i.order_id, i.position, i.amount, i.deadline, u.email, s.phone_country_code, s.phone_number, u.language`,

@@ -60,13 +60,13 @@ export async function findProviderById(db: Executor, id: string): Promise<Provid
 
 /** The SME's row locked for the rest of the transaction. */
 export async function lockSmeById(tx: Tx, id: string): Promise<SmeRow | undefined> {
-  const [row] = await tx.select().from(smes).where(eq(smes.id, id)).for('update');
+  const [row] = await tx.select().from(smes).where(eq(smes.id, id)).for('no key update');
   return row;
 }
 
 /** The supplier's row locked for the rest of the transaction. */
 export async function lockProviderById(tx: Tx, id: string): Promise<ProviderRow | undefined> {
-  const [row] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
+  const [row] = await tx.select().from(providers).where(eq(providers.id, id)).for('no key update');
   return row;
 }
 
@@ -77,7 +77,7 @@ export async function findPartyByUser(db: Executor, kind: PartyKind, userId: str
 /** The party's row locked for the rest of the transaction, so steps on one party run one at a time. */
 export async function lockPartyByUser(tx: Tx, kind: PartyKind, userId: string): Promise<PartyRow | undefined> {
   const table = partyTable(kind);
-  const [row] = await tx.select().from(table).where(eq(table.userId, userId)).for('update');
+  const [row] = await tx.select().from(table).where(eq(table.userId, userId)).for('no key update');
   return row;
 }
 

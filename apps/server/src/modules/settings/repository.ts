@@ -36,7 +36,7 @@ export async function lockPlatformSettings(tx: Executor): Promise<{ bankShareRat
   const [row] = await tx
     .select({ bankShareRate: platformSettings.bankShareRate, payoutApprovalThreshold: platformSettings.payoutApprovalThreshold })
     .from(platformSettings)
-    .for('update');
+    .for('no key update');
   if (!row) throw new Error('the platform settings row is missing');
   return row;
 }
@@ -78,7 +78,7 @@ export async function listInsuranceCompanies(db: Executor) {
 }
 
 export async function lockInsuranceCompanies(tx: Tx) {
-  return tx.select({ id: insuranceCompanies.id }).from(insuranceCompanies).for('update');
+  return tx.select({ id: insuranceCompanies.id }).from(insuranceCompanies).for('no key update');
 }
 
 export async function setPriorities(tx: Tx, orderedIds: string[]): Promise<void> {
