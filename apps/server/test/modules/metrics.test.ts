@@ -13,6 +13,7 @@ import { MESSAGES } from '@qist/domain';
 import { buildApp } from '../../src/app.js';
 import { createDatabase, type Database } from '../../src/db/client.js';
 import { outboxMessages } from '../../src/db/schema/index.js';
+import { BACKLOG_COUNT_CAP } from '../../src/modules/metrics/repository.js';
 import { createFakeGateway } from '../fakes/gateway.js';
 import { bearer, body, createAccount, loginAs, testConfig, useSecondApp, useTestApp } from '../helpers.js';
 
@@ -234,6 +235,21 @@ describe('the database’s figures', () => {
     const drained = await scrape();
     expect([valueOf(drained, 'qist_outbox_pending_messages'), valueOf(drained, 'qist_outbox_oldest_pending_age_seconds')]).toEqual([1, 90]);
     await ctx.db.execute(sql`update outbox_messages set status = 'sent', sent_at = now() where id = ${rows[1]!.id}`);
+  });
+
+  it('count a backlog up to its cap, so a scrape’s cost stays bounded however long the queue grows', async () => {
+    const at = (secondsAgo: number) => new Date(clock.now.getTime() - secondsAgo * SECOND).toISOString();
+    await ctx.db.execute(sql`
+      insert into outbox_messages (channel, recipient, subject, body, created_at, next_attempt_at)
+      select 'email', 'backlog' || i || '@example.com', 's', 'b', ${at(7_200)}::timestamptz + make_interval(secs => i), '2100-01-01'
+      from generate_series(1, ${BACKLOG_COUNT_CAP + 5}) as i`);
+    try {
+      const samples = await scrape();
+      expect([valueOf(samples, 'qist_outbox_pending_messages'), valueOf(samples, 'qist_outbox_oldest_pending_age_seconds')]).toEqual([BACKLOG_COUNT_CAP, 7_199]);
+    } finally {
+      await ctx.db.execute(sql`update outbox_messages set status = 'sent', sent_at = now() where recipient like 'backlog%@example.com'`);
+    }
+    expect(valueOf(await scrape(), 'qist_outbox_pending_messages')).toBe(0);
   });
 
   it('show the refunds waiting and what the refund worker made of them; the ledger sums to 0 after real orders', async () => {

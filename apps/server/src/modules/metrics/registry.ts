@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../../db/transaction.js';
-import { readDatabaseFigures, type DatabaseFigures } from './repository.js';
+import { BACKLOG_COUNT_CAP, readDatabaseFigures, type DatabaseFigures } from './repository.js';
 
 export const METRIC_PREFIX = 'qist_';
 
@@ -162,11 +162,11 @@ export function createAppMetrics({ db, clock = () => new Date() }: { db: Db; clo
       },
     });
   }
-  figureGauge('outbox_pending_messages', 'Outbox messages waiting to be sent (pending)', 'max', (f) => f.outboxPending);
-  figureGauge('outbox_oldest_pending_age_seconds', 'Age of the oldest pending outbox message (0 when none waits)', 'max', (f) =>
+  figureGauge('outbox_pending_messages', `Outbox messages waiting to be sent (pending), counted up to ${BACKLOG_COUNT_CAP}`, 'max', (f) => f.outboxPending);
+  figureGauge('outbox_oldest_pending_age_seconds', `Age of the oldest pending outbox message (0 when none waits; past ${BACKLOG_COUNT_CAP} pending, of the oldest among the first due)`, 'max', (f) =>
     f.outboxOldestCreatedAt ? Math.max(0, (clock().getTime() - f.outboxOldestCreatedAt.getTime()) / 1000) : 0,
   );
-  figureGauge('refunds_waiting', 'Refunds not yet confirmed by the gateway (pending or requested)', 'max', (f) => f.refundsWaiting);
+  figureGauge('refunds_waiting', `Refunds not yet confirmed by the gateway (pending or requested), counted up to ${BACKLOG_COUNT_CAP}`, 'max', (f) => f.refundsWaiting);
   figureGauge(
     'ledger_balance_sum_minor_units',
     'Sum of every ledger account’s balance from the rollup, in the currency’s minor units: must be 0',
