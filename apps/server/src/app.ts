@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Registry } from 'prom-client';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -67,6 +68,8 @@ import { createRefundWorker, type RefundWorker } from './modules/orders/refund-w
 import { createPaymentAdminService } from './modules/orders/payment-admin.js';
 import { paymentAdminRoutes } from './modules/orders/payment-admin-routes.js';
 import { receiptsRoutes } from './modules/receipts/routes.js';
+import { createAppMetrics, type AppMetrics } from './modules/metrics/registry.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
 import { createReceiptsService } from './modules/receipts/service.js';
 
 export interface AppDeps {
@@ -83,6 +86,8 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** Run the jobs and the refund worker on their interval (default true); tests run them by hand. */
   runJobs?: boolean;
+  /** What GET /metrics answers in place of this app's registry alone (the worker processes' aggregate). */
+  renderMetrics?: (local: Registry) => Promise<string>;
 }
 
 declare module 'fastify' {
@@ -97,6 +102,8 @@ declare module 'fastify' {
     sandbox: SandboxGateway | undefined;
     /** The clock two-step sign-in reads codes and sign-in tokens by. */
     mfaClock: () => Date;
+    /** This app's Prometheus registry and the observers feeding it (GET /metrics). */
+    metrics: AppMetrics;
   }
 }
 
@@ -134,7 +141,7 @@ function validationMessage(error: { validation: { instancePath: string; message?
   return `${field}: ${message}`;
 }
 
-export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true, renderMetrics }: AppDeps): Promise<FastifyInstance> {
   // One process, one currency: every schema, sum and sentence of the domain follows it (ADR 19).
   const currency = configureCurrency(config.currency.code);
   const app = Fastify({
@@ -206,6 +213,13 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     if (request.protocol === 'https') reply.header(...HSTS_HEADER);
   });
 
+  // Every answer counted and timed by its route's pattern (an unknown URL as 'unmatched'), never its raw URL.
+  const metrics = createAppMetrics({ db, clock });
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
   // API answers are personal (profiles, codes, tokens) or change by the second: no cache keeps them.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -241,6 +255,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   registerHeadPolicy(app);
 
   await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(metricsRoutes, { token: config.metricsToken, registry: metrics.registry, render: renderMetrics });
   await app.register(publicConfigRoutes, { prefix: '/api/v1', currency: config.currency });
   const preregistration = createPreregistrationService({ db, throttle, maxPerHour: config.preregisterMaxPerHour });
   await app.register(preregistrationRoutes, { prefix: '/api/v1', preregistration });
@@ -251,6 +266,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     db,
     transports,
     onError: (error) => app.log.warn({ err: error }, 'sending an outbox message failed'),
+    onSend: (channel, outcome) => metrics.observeSend(channel, outcome),
   });
   const outbox = createOutbox(transports, () => dispatcher.kick());
   app.decorate('dispatcher', dispatcher);
@@ -340,6 +356,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     gateway: paymentGateway,
     clock,
     onError: (error, refund) => app.log.warn({ err: error, refund }, 'a refund at the gateway failed; it is tried again later'),
+    onRun: (result) => metrics.observeRefunds(result),
   });
   app.decorate('refunds', refunds);
   if (runJobs) refunds.start(config.jobsIntervalMs);
@@ -394,6 +411,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
       { name: 'rollups-compaction', run: (tx) => compactRollups(tx) },
     ],
     onError: (error, job) => app.log.warn({ err: error, job }, 'a job failed'),
+    onRun: (job, outcome, seconds) => metrics.observeJob(job, outcome, seconds),
   });
   app.decorate('jobs', jobs);
   if (runJobs) jobs.start();

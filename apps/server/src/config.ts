@@ -66,6 +66,12 @@ const envSchema = z.object({
   MYFATOORAH_BASE_URL: z.string().url().optional(),
   MYFATOORAH_API_KEY: z.string().min(1).optional(),
   MYFATOORAH_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // GET /metrics answers only with this bearer token (unset: the route answers 404); long enough not to be guessed.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters (a random one: openssl rand -hex 32)')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces, as it travels in the Authorization header')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -125,6 +131,8 @@ export interface Config {
   myfatoorah: MyFatoorahSettings | undefined;
   /** How long a started payment may stay pending before the platform gives it up. */
   paymentPendingTtlMs: number;
+  /** The bearer token GET /metrics answers to; unset, the route answers 404. */
+  metricsToken: string | undefined;
   logLevel: string;
   /** Folder of the built web app; the API serves it when it exists. */
   webDist: string;
@@ -198,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     ...gateway,
     paymentPendingTtlMs: Math.round(e.PAYMENT_PENDING_TTL_MINUTES * 60_000),
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };

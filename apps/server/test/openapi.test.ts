@@ -12,6 +12,10 @@ const UNKNOWN_ID = '0b5f2a8e-3c1d-4e7f-9a6b-2d4c8e1f3a5b';
 const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
 const BEARER = [{ bearerAuth: [] }];
 const BEARER_OR_SIGNED_LINK = [{ bearerAuth: [] }, {}];
+const METRICS_TOKEN = [{ metricsToken: [] }];
+
+/** Whether an operation is called with a user's session token (not the operator's metrics token). */
+const takesSession = (operation: OpenapiOperation) => operation.security?.some((requirement) => 'bearerAuth' in requirement) === true;
 
 function served(): OpenapiDocument {
   return ctx.app.swagger() as unknown as OpenapiDocument;
@@ -52,12 +56,20 @@ describe('the API document', () => {
     }
   });
 
-  it('declares security on every operation: the bearer token, or none on public ones', () => {
+  it('declares security on every operation: the bearer token, the metrics token on /metrics, or none on public ones', () => {
     const document = served() as OpenapiDocument & { components: { securitySchemes: Record<string, { type: string; scheme: string }> } };
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.metricsToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(operationsOf(document).filter(([, operation]) => operation.security?.some((r) => 'metricsToken' in r)).map(([key]) => key)).toEqual(['GET /metrics']);
     const publicOnes: string[] = [];
     for (const [key, operation] of operationsOf(document)) {
-      const expected = OPERATIONS[key]?.bearerOrSignedLink ? BEARER_OR_SIGNED_LINK : operation.security?.length ? BEARER : [];
+      const expected = OPERATIONS[key]?.bearerOrSignedLink
+        ? BEARER_OR_SIGNED_LINK
+        : OPERATIONS[key]?.metricsToken
+          ? METRICS_TOKEN
+          : operation.security?.length
+            ? BEARER
+            : [];
       expect(operation.security, key).toEqual(expected);
       if (operation.security?.length === 0) publicOnes.push(key);
     }
@@ -88,7 +100,8 @@ describe('the API document', () => {
       const hasBody = method !== 'GET';
       const response = await ctx.app.inject({ method: method as 'GET', url, ...(hasBody ? { payload: {} } : {}) });
       const askedToSignIn = response.statusCode === 401 && response.json().msg === MESSAGES.loginRequired;
-      if (operation.security?.length === 0) expect(askedToSignIn, key).toBe(false);
+      // The metrics token is no sign-in: /metrics answers 404 here (no METRICS_TOKEN), 401 in its words when set.
+      if (!takesSession(operation)) expect(askedToSignIn, key).toBe(false);
       else expect(askedToSignIn, key).toBe(true);
     }
   });
@@ -98,8 +111,8 @@ describe('the API document', () => {
       const statuses = Object.keys(operation.responses);
       expect(statuses.some((status) => status.startsWith('2')), key).toBe(true);
       expect(statuses, key).toContain('400');
-      if (operation.security?.some((requirement) => 'bearerAuth' in requirement)) expect(statuses, key).toContain('401');
-      if (operation.security?.length === 1) expect(statuses, key).toContain('403');
+      if (operation.security?.some((requirement) => 'bearerAuth' in requirement || 'metricsToken' in requirement)) expect(statuses, key).toContain('401');
+      if (operation.security?.length === 1 && takesSession(operation)) expect(statuses, key).toContain('403');
       if (operation.parameters?.some((parameter) => parameter.in === 'path')) expect(statuses, key).toContain('404');
       for (const status of statuses.filter((s) => /^[45]/.test(s))) {
         const answer = operation.responses[status]!;

@@ -187,6 +187,7 @@ export const MESSAGES = {
   loginAsSupplierToDeliver: 'login as supplier to verify delivery',
   sandboxNotInUse: 'the test payment page is not in use: this platform takes payments through its payment gateway',
   callbackSignatureInvalid: 'the callback signature is not valid',
+  metricsTokenInvalid: 'the metrics token is missing or wrong: send Authorization: Bearer with the METRICS_TOKEN of this server',
   gatewayUnavailable: 'the payment gateway did not answer; please try again in a moment',
   gatewayRefused: 'the payment gateway refused to start this payment; please try again later',
   gatewayNotInUse: 'this payment gateway is not in use on this platform',

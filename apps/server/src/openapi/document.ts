@@ -11,6 +11,10 @@ import type { Access } from '../plugins/access.js';
 import { OPERATIONS, type OperationDoc } from './operations.js';
 
 export const BEARER_SCHEME = 'bearerAuth';
+/** The operator's token of GET /metrics (METRICS_TOKEN), apart from the users' sessions. */
+export const METRICS_SCHEME = 'metricsToken';
+/** The routes documented outside /api: the metrics a monitoring system scrapes. */
+const DOCUMENTED_OUTSIDE_API = ['/metrics'];
 
 /** What each error status means, wherever it is documented. */
 export const ERROR_ANSWERS: Record<string, string> = {
@@ -46,6 +50,7 @@ function derivedOperationId(key: string): string {
 
 /** The security requirement of an access rule: none for public routes, the bearer token otherwise. */
 export function securityOf(access: Access | undefined, entry: OperationDoc | undefined): Record<string, string[]>[] {
+  if (entry?.metricsToken) return [{ [METRICS_SCHEME]: [] }];
   if (entry?.bearerOrSignedLink) return [{ [BEARER_SCHEME]: [] }, {}];
   return access === undefined || access === 'public' ? [] : [{ [BEARER_SCHEME]: [] }];
 }
@@ -63,14 +68,20 @@ function responsesOf(schema: FastifySchema, access: Access | undefined, entry: O
   // Any request can answer 400: a URL that cannot be decoded, a body that is not JSON, a failed schema.
   const implied = [
     '400',
-    ...(isProtected || entry?.bearerOrSignedLink ? ['401'] : []),
+    ...(isProtected || entry?.bearerOrSignedLink || entry?.metricsToken ? ['401'] : []),
     ...(isProtected ? ['403'] : []),
-    ...(schema.params ? ['404'] : []),
+    // The metrics answer as an unknown route does while METRICS_TOKEN is unset.
+    ...(schema.params || entry?.metricsToken ? ['404'] : []),
   ];
   for (const status of implied) declared[status] ??= errorEnvelope;
 
   if (entry?.produces === 'csv') {
     declared['200'] = { description: 'The rows as CSV (UTF-8, a header line first), sent as an attachment', content: { 'text/csv': { schema: z.string() } } };
+  } else if (entry?.produces === 'metrics') {
+    declared['200'] = {
+      description: 'The metrics in the Prometheus text exposition format (version 0.0.4)',
+      content: { 'text/plain': { schema: z.string() } },
+    };
   } else if (entry?.produces === 'document') {
     declared['200'] = {
       description: 'The file, in the type it was stored in',
@@ -123,12 +134,17 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
             bearerFormat: 'session token',
             description: 'The token answered by POST /api/v1/auth/login (or register), sent as `Authorization: Bearer <token>`; it ends at logout or expiry.',
           },
+          [METRICS_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The server’s `METRICS_TOKEN` setting, sent by the monitoring system as `Authorization: Bearer <METRICS_TOKEN>`.',
+          },
         },
       },
     },
     transform: (input) => {
       const { schema, url, route } = input;
-      if (!url.startsWith('/api/') || !schema || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
+      if ((!url.startsWith('/api/') && !DOCUMENTED_OUTSIDE_API.includes(url)) || !schema || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
       const method = [route.method].flat()[0] ?? 'GET';
       const key = operationKey(method, url);
       const entry = OPERATIONS[key];

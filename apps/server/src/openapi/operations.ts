@@ -15,7 +15,9 @@ export interface OperationDoc {
   /** A multipart/form-data upload: its text fields (name → required) and the name of its one file field. */
   upload?: { fields: Record<string, boolean>; file: string };
   /** What a successful call sends in place of the JSON envelope. */
-  produces?: 'csv' | 'document';
+  produces?: 'csv' | 'document' | 'metrics';
+  /** Called by a monitoring system with the operator's `METRICS_TOKEN`, not with a session token. */
+  metricsToken?: true;
   /** Request headers the operation reads (name → description); every one is required. */
   headers?: Record<string, string>;
   /** Request headers the operation reads when they are sent (name → description). */
@@ -116,10 +118,18 @@ function installments(role: 'admin' | 'bank'): Table {
 }
 
 export const OPERATIONS: Table = {
-  // ---- health and accounts
+  // ---- health, metrics and accounts
   'GET /api/health': {
     operationId: 'getHealth',
     summary: 'Report whether the service is up: its database answers and carries the migrations',
+  },
+  'GET /metrics': {
+    operationId: 'getMetrics',
+    summary: 'The service’s metrics in the Prometheus text format, for a monitoring system to scrape',
+    description:
+      'Answered only with `Authorization: Bearer <METRICS_TOKEN>` (the server’s setting): request counts and latencies by route pattern and status, the database pool, job runs, outbox and refund backlogs, the ledger’s total (0). Without `METRICS_TOKEN` set the route answers 404, as an unknown one does; a missing or wrong token answers 401. See docs/decisions/0033-metrics.md.',
+    metricsToken: true,
+    produces: 'metrics',
   },
   'GET /api/v1/pub/config': {
     operationId: 'getPublicConfig',

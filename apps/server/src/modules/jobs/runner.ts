@@ -8,6 +8,9 @@ export interface Job {
   run(tx: Tx, now: Date): Promise<number>;
 }
 
+/** How a job's run ended: it ran (and committed), another process held it, or it threw (rolled back). */
+export type JobOutcome = 'done' | 'skipped' | 'failed';
+
 export interface JobRunner {
   /** Runs every job once now; a job another process is running is skipped. Returns what each did. */
   runOnce(): Promise<Record<string, number | 'skipped'>>;
@@ -21,12 +24,15 @@ export function createJobRunner({
   intervalMs,
   clock = () => new Date(),
   onError = () => {},
+  onRun = () => {},
 }: {
   db: Db;
   jobs: Job[];
   intervalMs: number;
   clock?: () => Date;
   onError?: (error: unknown, job: string) => void;
+  /** Told of every run once it ended, with its wall time (an observer: metrics). */
+  onRun?: (job: string, outcome: JobOutcome, seconds: number) => void;
 }): JobRunner {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -42,11 +48,16 @@ export function createJobRunner({
   async function runOnce() {
     const done: Record<string, number | 'skipped'> = {};
     for (const job of jobs) {
+      const startedAt = performance.now();
+      let outcome: JobOutcome = 'failed';
       try {
-        done[job.name] = await runJob(job);
+        const result = await runJob(job);
+        done[job.name] = result;
+        outcome = result === 'skipped' ? 'skipped' : 'done';
       } catch (error) {
         onError(error, job.name);
       }
+      onRun(job.name, outcome, (performance.now() - startedAt) / 1000);
     }
     return done;
   }

@@ -13,6 +13,9 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
+/** What one message's turn came to: handed to its transport, refused by it (tried again later), or kept for the demo outbox. */
+export type SendOutcome = 'sent' | 'failed' | 'demo';
+
 export interface Dispatcher {
   /** Sends what is due now; returns how many messages were sent. */
   dispatchDue(): Promise<number>;
@@ -27,8 +30,10 @@ export function createDispatcher(options: {
   transports: Transports;
   now?: () => Date;
   onError?: (error: unknown) => void;
+  /** Told of each message's turn once its row is updated (an observer: metrics; the transaction may still roll back). */
+  onSend?: (channel: 'email' | 'sms', outcome: SendOutcome) => void;
 }): Dispatcher {
-  const { db, transports, now = () => new Date(), onError = () => {} } = options;
+  const { db, transports, now = () => new Date(), onError = () => {}, onSend = () => {} } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -47,6 +52,7 @@ export function createDispatcher(options: {
         const transport = transports[message.channel];
         if (!transport) {
           await tx.update(outboxMessages).set({ status: 'demo' }).where(eq(outboxMessages.id, message.id));
+          onSend(message.channel, 'demo');
           continue;
         }
         try {
@@ -56,6 +62,7 @@ export function createDispatcher(options: {
             .set({ status: 'sent', sentAt: now(), attempts: message.attempts + 1, lastError: null })
             .where(eq(outboxMessages.id, message.id));
           sent += 1;
+          onSend(message.channel, 'sent');
         } catch (error) {
           const attempts = message.attempts + 1;
           await tx
@@ -68,6 +75,7 @@ export function createDispatcher(options: {
             })
             .where(eq(outboxMessages.id, message.id));
           onError(error);
+          onSend(message.channel, 'failed');
         }
       }
       return sent;

@@ -47,11 +47,14 @@ export function createRefundWorker({
   gateway,
   clock = () => new Date(),
   onError = () => {},
+  onRun = () => {},
 }: {
   db: Db;
   gateway: PaymentGateway;
   clock?: () => Date;
   onError?: (error: unknown, refund?: { id: string; transactionId: string }) => void;
+  /** Told what each pass over the due refunds did (an observer: metrics). */
+  onRun?: (result: RefundRunResult) => void;
 }): RefundWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<RefundRunResult> | undefined;
@@ -131,6 +134,7 @@ export function createRefundWorker({
       do {
         again = false;
         const run = await runOnce();
+        onRun(run);
         for (const key of Object.keys(total) as (keyof RefundRunResult)[]) total[key] += run[key];
       } while (again);
       return total;

@@ -177,6 +177,7 @@ export const arMessages: Record<MessageKey | MessageTemplateKey, string> & Parti
   loginAsSupplierToDeliver: 'سجّل الدخول كمورد لتأكيد التسليم',
   sandboxNotInUse: 'صفحة الدفع التجريبية غير مستخدمة: تستقبل هذه المنصة المدفوعات عبر بوابة الدفع الخاصة بها',
   callbackSignatureInvalid: 'توقيع الاستدعاء غير صالح',
+  metricsTokenInvalid: 'رمز المقاييس مفقود أو غير صحيح: أرسل Authorization: Bearer مع قيمة METRICS_TOKEN لهذا الخادم',
   gatewayUnavailable: 'لم تستجب بوابة الدفع؛ يرجى المحاولة مرة أخرى بعد قليل',
   gatewayRefused: 'رفضت بوابة الدفع بدء هذه الدفعة؛ يرجى المحاولة لاحقًا',
   gatewayNotInUse: 'بوابة الدفع هذه غير مستخدمة على هذه المنصة',
