@@ -35,7 +35,8 @@ export function createJobRunner({
   onRun?: (job: string, outcome: JobOutcome, seconds: number) => void;
 }): JobRunner {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  /** The run the timer started, until it ends. */
+  let inFlight: Promise<unknown> | undefined;
 
   async function runJob(job: Job): Promise<number | 'skipped'> {
     return withTransaction(db, async (tx) => {
@@ -66,15 +67,20 @@ export function createJobRunner({
     runOnce,
     start() {
       if (timer) return;
+      // A tick while the last run is still going starts nothing: a run slower than the interval is
+      // followed by the next at the first tick after it ends, and no backlog of runs builds up.
       timer = setInterval(() => {
-        running = running.then(runOnce, runOnce);
+        if (inFlight) return;
+        inFlight = runOnce().finally(() => {
+          inFlight = undefined;
+        });
       }, intervalMs);
       timer.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
-      await running.catch(() => {});
+      await inFlight?.catch(() => {});
     },
   };
 }
