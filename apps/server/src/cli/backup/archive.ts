@@ -50,6 +50,7 @@ export class ArchiveWriter {
   readonly #gzip: Gzip;
   readonly #done: Promise<void>;
   #bytes = 0;
+  #failure: Error | undefined;
 
   private constructor(
     readonly file: string,
@@ -59,8 +60,10 @@ export class ArchiveWriter {
     this.partial = `${file}.partial`;
     this.#gzip = gzip;
     this.#done = pipeline(gzip, out);
-    // An error surfaces through #write (the gzip stream is destroyed with it) or finish().
-    this.#done.catch(() => {});
+    // An error surfaces through #write or finish().
+    this.#done.catch((error: unknown) => {
+      this.#failure = error instanceof Error ? error : new Error(String(error));
+    });
   }
 
   /** Starts FILE.partial (mode 0600: the file holds password hashes and KYC documents). */
@@ -75,8 +78,10 @@ export class ArchiveWriter {
   }
 
   async #write(chunk: Buffer): Promise<void> {
+    if (this.#failure) throw this.#failure;
     this.#bytes += chunk.length;
-    if (!this.#gzip.write(chunk)) await once(this.#gzip, 'drain');
+    // A failing disk (full, gone) ends the pipeline: it rejects the wait as well.
+    if (!this.#gzip.write(chunk)) await Promise.race([once(this.#gzip, 'drain'), this.#done]);
   }
 
   async #header(data: HeaderData): Promise<void> {

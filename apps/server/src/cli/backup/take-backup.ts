@@ -2,7 +2,7 @@
 // server's data directory under PostgreSQL's non-exclusive backup API), then the uploaded files, then the
 // manifest. The database's point in time comes first so that every file a backed-up row names is copied.
 import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { uploadsDir, type Config } from '../../config.js';
@@ -49,6 +49,7 @@ export interface BackupResult {
 
 export async function takeBackup(config: Config, file: string, log: (line: string) => void): Promise<BackupResult> {
   if (existsSync(file)) throw new Error(`${file} already exists: a backup never overwrites one, give a new name`);
+  if (!existsSync(path.dirname(path.resolve(file)))) throw new Error(`the folder of ${file} does not exist`);
   const writer = ArchiveWriter.create(file);
   try {
     const part = config.databaseUrl ? await dumpDatabase(config.databaseUrl, writer, log) : await copyEmbeddedDatabase(config, writer, log);
@@ -63,8 +64,7 @@ export async function takeBackup(config: Config, file: string, log: (line: strin
     const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), ...part, uploads };
     await writer.addBuffer(MANIFEST_NAME, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await writer.finish();
-    const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));
-    return { manifest, fileBytes: size };
+    return { manifest, fileBytes: (await stat(file)).size };
   } catch (error) {
     await writer.abort();
     throw error;
