@@ -94,7 +94,7 @@ export async function restoreBackup(config: Config, file: string, log: (line: st
   await mkdir(config.dataDir, { recursive: true });
   const staging = await mkdtemp(path.join(config.dataDir, '.restore-'));
   try {
-    await extract({ file, cwd: staging, strict: true, filter: (name) => name !== MANIFEST_NAME });
+    await extract({ file, cwd: staging, strict: true, preserveOwner: false, filter: (name) => name !== MANIFEST_NAME });
     if (manifest.method === 'physical') {
       const restored = path.join(staging, PHYSICAL_DIR);
       // PostgreSQL refuses a data directory others can read; these folders are left empty by the backup.
