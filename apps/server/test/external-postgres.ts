@@ -49,15 +49,26 @@ export interface ExternalPostgres {
   stop(): void;
 }
 
-/** Debian's PostgreSQL 15, initialised and started in a temporary folder (`apt-get install postgresql`). */
-export async function startDebianPostgres(): Promise<ExternalPostgres> {
+/**
+ * Debian's PostgreSQL 15, initialised and started in a temporary folder (`apt-get install postgresql-15`
+ * when missing: .ci/run does). With a `password`, clients sign in with it (SCRAM); without, trusted.
+ */
+export async function startDebianPostgres({ password }: { password?: string } = {}): Promise<ExternalPostgres> {
   if (!existsSync(path.join(POSTGRES_BIN, 'postgres'))) {
-    throw new Error(`Debian's PostgreSQL 15 is not installed (${POSTGRES_BIN}): run apt-get install -y postgresql`);
+    throw new Error(`Debian's PostgreSQL 15 is needed at ${POSTGRES_BIN} for this test: apt-get install -y postgresql-15 (.ci/run installs it)`);
   }
   const dir = folderOfPostgres('qist-external-pg-');
   const data = path.join(dir, 'data');
   const port = await freePort();
-  asPostgres(path.join(POSTGRES_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  const auth = ['-A', 'trust'];
+  if (password !== undefined) {
+    const pwfile = path.join(dir, 'pwfile');
+    writeFileSync(pwfile, `${password}\n`);
+    const { uid, gid } = postgresUser();
+    chownSync(pwfile, uid, gid);
+    auth.splice(0, 2, '--auth=scram-sha-256', `--pwfile=${pwfile}`);
+  }
+  asPostgres(path.join(POSTGRES_BIN, 'initdb'), ['-D', data, '-U', 'postgres', ...auth, '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), [
     '-D',
     data,
@@ -68,7 +79,8 @@ export async function startDebianPostgres(): Promise<ExternalPostgres> {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100 -c fsync=off`,
     'start',
   ]);
-  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const credentials = password === undefined ? 'postgres' : `postgres:${encodeURIComponent(password)}`;
+  const url = (database: string) => `postgres://${credentials}@127.0.0.1:${port}/${database}`;
   return {
     port,
     url,

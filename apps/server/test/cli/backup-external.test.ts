@@ -13,7 +13,7 @@ import { findPgTool } from '../../src/cli/backup/pg-tools.js';
 import { createDatabase, type Database } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { SAMPLE_FILES, TEST_SESSION_SECRET, bearer, body, createAccount, loginAs, multipart, testConfig } from '../helpers.js';
-import { startDebianPostgres, type DebianPostgres } from './debian-postgres.js';
+import { startDebianPostgres, type ExternalPostgres } from '../external-postgres.js';
 import { runCli } from './run-cli.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'qist-backup-external-'));
@@ -22,15 +22,16 @@ const source = path.join(root, 'source');
 const target = path.join(root, 'target');
 const file = path.join(root, 'qist.tar.gz');
 
-let server: DebianPostgres | undefined;
+let server: ExternalPostgres | undefined;
 let database: Database | undefined;
 let app: FastifyInstance | undefined;
 let restored: Database | undefined;
 
 beforeAll(async () => {
-  server = await startDebianPostgres();
-  server.createDatabase('qist_source');
-  server.createDatabase('qist_target');
+  // With a password, as a deployment's server has: the tools are given it without a command line.
+  server = await startDebianPostgres({ password: 'external-secret-42' });
+  await server.createDatabase('qist_source');
+  await server.createDatabase('qist_target');
   database = createDatabase(server.url('qist_source'), 4);
   await runMigrations(database.db);
   app = await buildApp({ config: testConfig({ DATA_DIR: source, DATABASE_URL: server.url('qist_source') }), db: database.db, logger: false, runDispatcher: false, runJobs: false });
