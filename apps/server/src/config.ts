@@ -63,6 +63,13 @@ const envSchema = z.object({
   MYFATOORAH_BASE_URL: z.string().url().optional(),
   MYFATOORAH_API_KEY: z.string().min(1).optional(),
   MYFATOORAH_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // API worker processes on the one port (Node's cluster; docs/decisions/0035-worker-processes.md).
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'WEB_CONCURRENCY is a whole number of worker processes from 1 to 64' })
+    .int('WEB_CONCURRENCY is a whole number of worker processes from 1 to 64')
+    .min(1, 'WEB_CONCURRENCY is a whole number of worker processes from 1 to 64')
+    .max(64, 'WEB_CONCURRENCY is a whole number of worker processes from 1 to 64')
+    .default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -121,6 +128,8 @@ export interface Config {
   /** How long a started payment may stay pending before the platform gives it up. */
   paymentPendingTtlMs: number;
   logLevel: string;
+  /** API worker processes `npm start` runs on the one port; 1 runs the API in the starting process itself. */
+  webConcurrency: number;
   /** Folder of the built web app; the API serves it when it exists. */
   webDist: string;
 }
@@ -193,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...gateway,
     paymentPendingTtlMs: Math.round(e.PAYMENT_PENDING_TTL_MINUTES * 60_000),
     logLevel: e.LOG_LEVEL,
+    webConcurrency: e.WEB_CONCURRENCY,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };
 }
