@@ -10,6 +10,8 @@
 //   --rounds N         product/floor pairs per case (3)
 //   --cases a,b        which cases: list, profile, orders (list,profile)
 //   --log-level L      the product's LOG_LEVEL (info, its default; its log goes to a file)
+//   --web-concurrency N  the product's WEB_CONCURRENCY (1): N API workers (ADR 35); its CPU is the
+//                      primary's and the workers' together. The floor stays one process
 //   --server-dist DIR  run this build of the server instead of apps/server/dist (e.g. a patched copy);
 //                      repeat it (`--server-dist before=DIR1 --server-dist after=DIR2`) to measure
 //                      several builds against the same floor in the same run
@@ -24,7 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cpuSeconds, exited, postgresCpuSeconds, stopChild, waitFor } from './lib/process.mjs';
+import { cpuSeconds, exited, postgresCpuSeconds, productCpuSeconds, stopChild, waitFor } from './lib/process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -223,6 +225,7 @@ async function main() {
       rounds: { type: 'string', default: '3' },
       cases: { type: 'string', default: 'list,profile' },
       'log-level': { type: 'string', default: 'info' },
+      'web-concurrency': { type: 'string', default: '1' },
       'server-dist': { type: 'string', multiple: true },
       'cpu-prof': { type: 'string' },
       'show-sql': { type: 'boolean', default: false },
@@ -310,6 +313,7 @@ async function main() {
           PAYMENT_GATEWAY: 'sandbox',
           SESSION_SECRET: SECRET,
           LOG_LEVEL: opts['log-level'],
+          WEB_CONCURRENCY: opts['web-concurrency'],
           // The bench's admin has no authenticator: it measures reads, and the session check of a
           // request is the same statement with two-step sign-in on or off.
           MFA_REQUIRED_ROLES: '',
@@ -333,6 +337,7 @@ async function main() {
       const token = (await login.json()).content.token;
       products.push({
         ...build,
+        isProduct: true,
         pid: child.pid,
         headers: { authorization: `Bearer ${token}`, ...(opts.gzip ? { 'accept-encoding': 'gzip, br' } : {}) },
         urls: { list: `${base}/api/v1/admin/sme/list?page=1&perPage=10`, profile: `${base}/api/v1/admin/sme/show/${profileId}` },
@@ -407,12 +412,12 @@ async function main() {
 
     console.log(
       `\n${connections} connections, ${warmup} s warm-up + ${duration} s per run, ${rounds} rounds, pool max ${poolMax}, ` +
-        `product log level ${opts['log-level']}${opts.gzip ? ', gzip' : ''}; ` +
+        `product log level ${opts['log-level']}, WEB_CONCURRENCY ${opts['web-concurrency']}${opts.gzip ? ', gzip' : ''}; ` +
         products.map((p) => `${p.label}: ${path.relative(repoRoot, p.dir) || '.'}`).join(', '),
     );
     const postmasterPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const load = async (side, name, seconds) => {
-      const before = { server: cpuSeconds(side.pid), pg: postgresCpuSeconds(postmasterPid), client: process.cpuUsage() };
+      const before = { server: side.isProduct ? productCpuSeconds(side.pid) : cpuSeconds(side.pid), pg: postgresCpuSeconds(postmasterPid), client: process.cpuUsage() };
       const result = await autocannon({ url: side.urls[name], connections, duration: seconds, headers: side.headers, pipelining: 1 });
       const client = process.cpuUsage(before.client);
       const failed = result.non2xx + result.errors + result.timeouts;
@@ -424,7 +429,7 @@ async function main() {
         p99: result.latency.p99,
         // CPU milliseconds per request: the server's Node process, PostgreSQL, the load generator.
         cpu: {
-          server: (1000 * (cpuSeconds(side.pid) - before.server)) / n,
+          server: (1000 * ((side.isProduct ? productCpuSeconds(side.pid) : cpuSeconds(side.pid)) - before.server)) / n,
           pg: (1000 * (postgresCpuSeconds(postmasterPid) - before.pg)) / n,
           client: (client.user + client.system) / 1000 / n,
         },

@@ -23,6 +23,8 @@
 //   --duration S       measured seconds per run (10), after --warmup S (2)
 //   --cases a,b        which cases: across, hot, exhaust, flow (all)
 //   --log-level L      the product's LOG_LEVEL (warn; its log goes to a file in the temporary folder)
+//   --web-concurrency N  the product's WEB_CONCURRENCY (1): N API workers (ADR 35); the product's CPU is the
+//                      primary's and the workers' together
 //   --server-dist DIR  run this build of the server instead of apps/server/dist (e.g. a patched copy; outside
 //                      the repo, give it a node_modules symlink to the repo's beside DIR)
 //   --cpu-prof DIR     write a V8 CPU profile of the product into DIR and print, for each case's
@@ -44,7 +46,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CLOCK_TICKS_PER_SECOND, cpuSeconds, percentile, postgresCpuSeconds, sleep, startProduct, stopChild } from './lib/process.mjs';
+import { CLOCK_TICKS_PER_SECOND, childPids, percentile, postgresCpuSeconds, productCpuSeconds, sleep, startProduct, stopChild } from './lib/process.mjs';
 import { benchSignIn, fetchPost } from './lib/sign-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,15 +72,24 @@ const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits
 
 
 
-/** [user, system] CPU seconds of a process. */
-function cpuSplit(pid) {
+/** [user, system] CPU seconds of a process and, with `reaped`, of its waited-for children. */
+function cpuSplitOf(pid, reaped = false) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return [Number(fields[11]) / CLOCK_TICKS_PER_SECOND, Number(fields[12]) / CLOCK_TICKS_PER_SECOND];
+    const [user, system, childUser, childSystem] = [11, 12, 13, 14].map((i) => Number(fields[i]) / CLOCK_TICKS_PER_SECOND);
+    return reaped ? [user + childUser, system + childSystem] : [user, system];
   } catch {
     return [0, 0];
   }
+}
+
+/** [user, system] CPU seconds of the product: its process and its workers (WEB_CONCURRENCY > 1), live or ended. */
+function cpuSplit(pid) {
+  return childPids(pid).reduce(([u, s], child) => {
+    const [cu, cs] = cpuSplitOf(child);
+    return [u + cu, s + cs];
+  }, cpuSplitOf(pid, true));
 }
 
 /** Busy CPU seconds of the whole machine (all cores) from /proc/stat. */
@@ -94,12 +105,12 @@ function machineBusySeconds() {
 
 /** CPU use over a run: the product, PostgreSQL, this process, and everything else on the machine. */
 function cpuMeter(productPid, postmasterPid) {
-  const before = { server: cpuSeconds(productPid), split: cpuSplit(productPid), pg: postgresCpuSeconds(postmasterPid), client: process.cpuUsage(), machine: machineBusySeconds(), at: performance.now() };
+  const before = { server: productCpuSeconds(productPid), split: cpuSplit(productPid), pg: postgresCpuSeconds(postmasterPid), client: process.cpuUsage(), machine: machineBusySeconds(), at: performance.now() };
   return () => {
     const client = process.cpuUsage(before.client);
     const split = cpuSplit(productPid);
     const used = {
-      server: cpuSeconds(productPid) - before.server,
+      server: productCpuSeconds(productPid) - before.server,
       serverSystem: split[1] - before.split[1],
       pg: postgresCpuSeconds(postmasterPid) - before.pg,
       client: (client.user + client.system) / 1e6,
@@ -224,6 +235,7 @@ async function main() {
       warmup: { type: 'string', default: '2' },
       cases: { type: 'string', default: 'across,hot,exhaust,flow' },
       'log-level': { type: 'string', default: 'warn' },
+      'web-concurrency': { type: 'string', default: '1' },
       'server-dist': { type: 'string' },
       'cpu-prof': { type: 'string' },
       top: { type: 'string', default: '15' },
@@ -299,6 +311,7 @@ async function main() {
         SEED_DEMO: 'true',
         SESSION_SECRET: SECRET,
         LOG_LEVEL: opts['log-level'],
+        WEB_CONCURRENCY: opts['web-concurrency'],
         LOGIN_MAX_FAILURES: '1000000',
         JOBS_INTERVAL_SECONDS: '3600',
       },
@@ -607,7 +620,7 @@ async function main() {
 
     console.log(
       `\n${connections} connections, ${warmup} s warm-up + ${duration} s per run, ${smeCount} SMEs round-robin, ` +
-        `product log level ${opts['log-level']}, ${path.relative(repoRoot, distDir)}`,
+        `product log level ${opts['log-level']}, WEB_CONCURRENCY ${opts['web-concurrency']}, ${path.relative(repoRoot, distDir)}`,
     );
     const table = [];
     const windows = [];

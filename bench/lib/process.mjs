@@ -55,6 +55,31 @@ export function cpuSeconds(pid, reaped = false) {
   }
 }
 
+/** The pids whose parent is `pid` (from /proc). */
+export function childPids(pid) {
+  const children = [];
+  if (!existsSync('/proc')) return children;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return children;
+}
+
+/**
+ * CPU seconds of the product: its process and, with WEB_CONCURRENCY above 1, its live workers (the
+ * primary's children) and the workers that ended. The benches give the product a DATABASE_URL, so no
+ * PostgreSQL runs below it.
+ */
+export function productCpuSeconds(pid) {
+  return cpuSeconds(pid, true) + childPids(pid).reduce((sum, child) => sum + cpuSeconds(child), 0);
+}
+
 /** CPU seconds of the whole PostgreSQL server: the postmaster, its live backends and those that ended. */
 export function postgresCpuSeconds(postmasterPid) {
   if (!postmasterPid || !existsSync('/proc')) return 0;

@@ -72,6 +72,13 @@ const envSchema = z.object({
     .min(16, 'METRICS_TOKEN must be at least 16 characters (a random one: openssl rand -hex 32)')
     .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces, as it travels in the Authorization header')
     .optional(),
+  // API worker processes on the one port (Node's cluster; docs/decisions/0035-worker-processes.md).
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'WEB_CONCURRENCY is a whole number of worker processes from 1 to 64' })
+    .int('WEB_CONCURRENCY is a whole number of worker processes from 1 to 64')
+    .min(1, 'WEB_CONCURRENCY is a whole number of worker processes from 1 to 64')
+    .max(64, 'WEB_CONCURRENCY is a whole number of worker processes from 1 to 64')
+    .default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -134,6 +141,8 @@ export interface Config {
   /** The bearer token GET /metrics answers to; unset, the route answers 404. */
   metricsToken: string | undefined;
   logLevel: string;
+  /** API worker processes `npm start` runs on the one port; 1 runs the API in the starting process itself. */
+  webConcurrency: number;
   /** Folder of the built web app; the API serves it when it exists. */
   webDist: string;
 }
@@ -208,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentPendingTtlMs: Math.round(e.PAYMENT_PENDING_TTL_MINUTES * 60_000),
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
+    webConcurrency: e.WEB_CONCURRENCY,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };
 }

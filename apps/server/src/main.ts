@@ -1,20 +1,19 @@
 // Entry point: database (embedded unless DATABASE_URL is set), migrations and seed, then listen.
 // Stops in order on SIGINT/SIGTERM: HTTP first, then the pool, then the embedded server.
+// With WEB_CONCURRENCY above 1 this file runs as a cluster primary and as each of its workers
+// (cluster/primary.ts, cluster/worker.ts: docs/decisions/0035-worker-processes.md).
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { loadConfig, uploadsDir } from './config.js';
+import { runPrimary } from './cluster/primary.js';
+import { runWorker } from './cluster/worker.js';
+import { loadConfig, uploadsDir, type Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { prepareDatabase } from './db/prepare.js';
+import type { EmbeddedDatabase } from './db/embedded.js';
 import { createLocalStorage } from './modules/files/storage.js';
-import { seedDemoOrders } from './modules/orders/demo-seed.js';
+import { log, prepareForStart, seedDemoOrdersWith, startDatabaseServer } from './startup.js';
 
-function log(message: string): void {
-  console.log(`[qist] ${message}`);
-}
-
-async function main(): Promise<void> {
-  const startedAt = Date.now();
-  const config = loadConfig();
+async function main(config: Config, startedAt: number): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -38,29 +37,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop(0));
 
   try {
-    if (config.databaseUrl) {
-      log('using the PostgreSQL server of DATABASE_URL');
-    } else {
-      log(`starting the embedded PostgreSQL in ${config.dataDir}/postgres`);
-      embedded = await startEmbeddedPostgres({
-        dataDir: config.dataDir,
-        log: config.logLevel === 'debug' || config.logLevel === 'trace' ? log : (m) => (/error|fatal|stopping/i.test(m) ? log(m) : undefined),
-      });
-    }
-    database = createDatabase(config.databaseUrl ?? embedded!.url, 10, { preparedStatements: config.databasePreparedStatements });
+    const server = await startDatabaseServer(config);
+    embedded = server.embedded;
+    database = createDatabase(server.url, 10, { preparedStatements: config.databasePreparedStatements });
     const storage = createLocalStorage(uploadsDir(config));
-    const { seeded } = await prepareDatabase(database, {
-      seedDemo: config.seedDemo,
-      sessionSecret: config.sessionSecret,
-      storage,
-      currency: config.currency,
-    });
-    if (seeded) log('seeded the demo data into the new database');
+    const { seeded } = await prepareForStart(config, database, storage);
     app = await buildApp({ config, db: database.db, storage });
-    if (seeded && app.sandbox) {
-      const made = await seedDemoOrders({ db: database.db, orders: app.orders, fulfilment: app.fulfilment, sandbox: app.sandbox });
-      log(`seeded ${made} demo orders`);
-    }
+    if (seeded) await seedDemoOrdersWith(app, database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -71,4 +54,8 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+const startedAt = Date.now();
+const config = loadConfig();
+if (config.webConcurrency === 1) void main(config, startedAt);
+else if (cluster.isPrimary) void runPrimary(config, { workerScript: fileURLToPath(import.meta.url), startedAt });
+else void runWorker(config);
