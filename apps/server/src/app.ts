@@ -402,7 +402,8 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     intervalMs: config.jobsIntervalMs,
     clock,
     jobs: [
-      { name: 'auto-cancel', run: (tx, now) => orders.cancelExpiredOrders(tx, now) },
+      // each order in a transaction of its own (the job's transaction only holds its lock)
+      { name: 'auto-cancel', run: (_tx, now) => orders.cancelExpiredOrders(now) },
       { name: 'late-payments', run: (tx, now) => orders.markLatePayments(tx, now) },
       { name: 'reminders', run: (tx, now) => orders.queueReminders(tx, now) },
       { name: 'idempotency-keys', run: (tx, now) => pruneIdempotencyKeys(tx, now) },

@@ -85,7 +85,7 @@ async function take(step: Step): Promise<void> {
       return;
     case 'expire':
       // the payment window's job, run as if four days had passed
-      await withTransaction(ctx.db, (tx) => ctx.app.orders.cancelExpiredOrders(tx, new Date(now.getTime() + 4 * 86_400_000)));
+      await ctx.app.orders.cancelExpiredOrders(new Date(now.getTime() + 4 * 86_400_000));
       return;
     case 'markLate':
       await withTransaction(ctx.db, (tx) => ctx.app.orders.markLatePayments(tx, new Date(now.getTime() + 40 * 86_400_000)));

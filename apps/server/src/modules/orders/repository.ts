@@ -567,10 +567,14 @@ export async function findProviderDetail(db: Executor, providerId: string, activ
 
 // ---- the jobs' sweeps
 
-/** Orders still unpaid past the payment window, claimed so two runners never take the same one. */
-export async function claimExpiredOrders(tx: Executor, createdBefore: Date, limit: number): Promise<string[]> {
-  const result = await tx.execute<{ id: string }>(
-    sql`select id from orders where status = 0 and created_at < ${createdBefore} order by created_at limit ${limit} for no key update skip locked`,
+/**
+ * Orders still unpaid past the payment window, oldest first, but those this run could not cancel. Read
+ * without a lock: each is then locked and checked again in its own transaction.
+ */
+export async function expiredOrders(db: Executor, createdBefore: Date, skip: string[], limit: number): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(
+    sql`select id from orders where status = 0 and created_at < ${createdBefore} and id <> all(${sql.param(skip)}::uuid[])
+        order by created_at limit ${limit}`,
   );
   return result.rows.map((r) => r.id);
 }

@@ -66,6 +66,8 @@ export interface OrdersDeps {
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 const JOB_BATCH = 200;
+/** Expired orders read at a time by the auto-cancel job, each then canceled in its own transaction. */
+const CANCEL_READ_BATCH = 20;
 const HOUR_MS = 3_600_000;
 
 export function createOrdersService({
@@ -432,15 +434,43 @@ export function createOrdersService({
 
     // ---- the jobs
 
-    /** Cancels orders whose first instalment was not paid within the payment window; their credit goes back. */
-    async cancelExpiredOrders(tx: Tx, now: Date): Promise<number> {
-      const ids = await repo.claimExpiredOrders(tx, new Date(now.getTime() - FIRST_PAYMENT_WINDOW_HOURS * HOUR_MS), JOB_BATCH);
-      for (const id of ids) {
-        const order = await repo.lockOrder(tx, id);
-        if (!order || order.status !== ORDER_STATUS.created) continue;
-        await cancelUnpaidOrder(tx, order, now);
+    /**
+     * Cancels orders whose first instalment was not paid within the payment window; their credit goes back.
+     * Each order is canceled in a transaction of its own, holding only its row's and its SME's locks, so
+     * one that cannot be canceled rolls back alone: the others are canceled, and the run then fails naming
+     * it (the next run tries it again). At most JOB_BATCH orders a run; the next run goes on.
+     */
+    async cancelExpiredOrders(now: Date): Promise<number> {
+      const createdBefore = new Date(now.getTime() - FIRST_PAYMENT_WINDOW_HOURS * HOUR_MS);
+      const failed: { id: string; error: unknown }[] = [];
+      let canceled = 0;
+      while (canceled + failed.length < JOB_BATCH) {
+        const ids = await repo.expiredOrders(db, createdBefore, failed.map((f) => f.id), CANCEL_READ_BATCH);
+        for (const id of ids) {
+          const done = await withTransaction(db, async (tx) => {
+            const order = await repo.lockOrder(tx, id);
+            // Paid or canceled since it was read: nothing to do.
+            if (!order || order.status !== ORDER_STATUS.created) return false;
+            await cancelUnpaidOrder(tx, order, now);
+            return true;
+          }).catch((error: unknown) => {
+            failed.push({ id, error });
+            return false;
+          });
+          if (done) canceled += 1;
+        }
+        if (ids.length < CANCEL_READ_BATCH) break;
       }
-      return ids.length;
+      if (failed.length > 0) {
+        const first = failed[0]!.error;
+        // The database's own sentence, not the query layer's wrapping of it.
+        const reason = first instanceof Error && first.cause instanceof Error ? first.cause : first;
+        throw new Error(
+          `${failed.length} expired order(s) could not be canceled (${failed.map((f) => f.id).join(', ')}); ${canceled} were. First error: ${reason instanceof Error ? reason.message : String(reason)}`,
+          { cause: first },
+        );
+      }
+      return canceled;
     },
 
     async markLatePayments(tx: Tx, now: Date): Promise<number> {
