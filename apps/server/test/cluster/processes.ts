@@ -3,7 +3,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,16 +32,7 @@ export function ensureServerBuilt(): void {
   execFileSync('npm', ['run', 'build', '-w', '@qist/server'], { cwd: repoRoot, stdio: 'ignore' });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort } from '../external-postgres.js';
 
 export interface RunningServer {
   child: ChildProcess;
