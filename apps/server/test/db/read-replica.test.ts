@@ -98,6 +98,14 @@ async function createOrder(app: FastifyInstance, headers: Record<string, string>
   return { response, envelope: body(response), readAfter: response.headers[READ_AFTER_HEADER] as string | undefined };
 }
 
+describe('DATABASE_READ_URL', () => {
+  test('is read as the replica’s URL; unset, there is none; not a URL, the server refuses to start with a sentence', () => {
+    expect(testConfig({ DATABASE_READ_URL: 'postgres://qist@replica.example:5432/qist' }).databaseReadUrl).toBe('postgres://qist@replica.example:5432/qist');
+    expect(testConfig().databaseReadUrl).toBeUndefined();
+    expect(() => testConfig({ DATABASE_READ_URL: 'replica.example' })).toThrow(/DATABASE_READ_URL is the URL of a streaming replica of the primary/);
+  });
+});
+
 describe('WAL positions', () => {
   test('parsed from PostgreSQL’s text and written back the same; anything else is no position', () => {
     expect(parseLsn('0/16B3748')).toBe(0x16b3748n);
