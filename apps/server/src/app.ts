@@ -20,6 +20,7 @@ import { uploadsDir, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { compactRollups } from './db/rollups/index.js';
 import { createCsvExports } from './db/csv-export.js';
+import { createReadRouting } from './db/read-replica.js';
 import { AppError, databaseRefusal, multipartRefusal } from './errors.js';
 import { MFA_SECRET_PURPOSE, createSecretBox } from './lib/secret-box.js';
 import { HSTS_HEADER, SECURITY_HEADERS } from './lib/security-headers.js';
@@ -51,6 +52,7 @@ import { createThrottle } from './modules/throttle/service.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerHeadPolicy } from './plugins/head.js';
 import { pruneIdempotencyKeys, registerIdempotency } from './plugins/idempotency.js';
+import { registerReadYourWrites } from './plugins/read-your-writes.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { reconciliationRoutes } from './modules/orders/reconciliation-routes.js';
@@ -75,6 +77,11 @@ import { createReceiptsService } from './modules/receipts/service.js';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /**
+   * A streaming replica's handle (DATABASE_READ_URL): lists, dashboards and exports read it unless the
+   * reader's own writes are not replayed there yet (ADR 37). Absent, they read `db`.
+   */
+  readDb?: Db;
   /** Defaults to the config's log level; tests pass false. */
   logger?: boolean;
   /** Send outbox messages in the background (default true); tests dispatch by hand. */
@@ -141,7 +148,7 @@ function validationMessage(error: { validation: { instancePath: string; message?
   return `${field}: ${message}`;
 }
 
-export async function buildApp({ config, db, logger, runDispatcher = true, storage, clock, gateway, runJobs = true, renderMetrics }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, readDb, logger, runDispatcher = true, storage, clock, gateway, runJobs = true, renderMetrics }: AppDeps): Promise<FastifyInstance> {
   // One process, one currency: every schema, sum and sentence of the domain follows it (ADR 19).
   const currency = configureCurrency(config.currency.code);
   const app = Fastify({
@@ -214,7 +221,7 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
   });
 
   // Every answer counted and timed by its route's pattern (an unknown URL as 'unmatched'), never its raw URL.
-  const metrics = createAppMetrics({ db, clock });
+  const metrics = createAppMetrics({ db, clock, replica: readDb ? { lag: () => reads.lag() } : undefined });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
@@ -226,8 +233,19 @@ export async function buildApp({ config, db, logger, runDispatcher = true, stora
     return payload;
   });
 
+  // Where reads that may lag go: the replica when one is set and has replayed the reader's writes (ADR 37).
+  const reads = createReadRouting({
+    primary: db,
+    replica: readDb,
+    onFallback: (error) => app.log.warn({ err: error }, 'the read replica could not answer; its reads go to the primary (logged at most once a minute)'),
+    onRead: (target) => metrics.observeRead(target),
+  });
+  app.decorate('reads', reads);
+
   // Before compression, so the answer it keeps for a key is the JSON itself.
   registerIdempotency(app, { db, clock });
+  // A write's answer carries the primary's position after it, so its writer reads it back (ADR 37).
+  registerReadYourWrites(app, reads);
 
   // Gzip/brotli for JSON and the web app's files above 1 KiB.
   await app.register(compress, { threshold: 1024 });

@@ -15,6 +15,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // A streaming replica of the primary (DATABASE_URL or the embedded server): lists, dashboards and
+  // CSV exports read from it, a user's own writes and every money decision from the primary (ADR 37).
+  DATABASE_READ_URL: z
+    .string()
+    .url('DATABASE_READ_URL is the URL of a streaming replica of the primary, e.g. postgres://qist:secret@replica.example:5432/qist')
+    .optional(),
   // Named (prepared) statements: parsed once per connection. A pooler in transaction mode that cannot keep
   // them per client (PgBouncer before 1.21) needs false: every statement is then sent unnamed (ADR 36).
   DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
@@ -98,6 +104,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica for reads that may lag (lists, dashboards, exports); unset, the primary answers them (ADR 37). */
+  databaseReadUrl: string | undefined;
   /** Send named (prepared) statements; false for poolers that cannot keep them (ADR 36). */
   databasePreparedStatements: boolean;
   /** The platform's currency: every amount is in it, in minor units below the API. */
@@ -189,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     currency: currencyOf(e.CURRENCY),
     seedDemo: e.SEED_DEMO,

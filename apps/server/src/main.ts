@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import { runPrimary } from './cluster/primary.js';
 import { runWorker } from './cluster/worker.js';
 import { loadConfig, uploadsDir, type Config } from './config.js';
-import { createDatabase, type Database } from './db/client.js';
+import { createDatabase, createReadDatabase, type Database } from './db/client.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
 import { createLocalStorage } from './modules/files/storage.js';
 import { log, prepareForStart, seedDemoOrdersWith, startDatabaseServer } from './startup.js';
@@ -16,6 +16,7 @@ import { log, prepareForStart, seedDemoOrdersWith, startDatabaseServer } from '.
 async function main(config: Config, startedAt: number): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let database: Database | undefined;
+  let readDatabase: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
 
@@ -25,6 +26,7 @@ async function main(config: Config, startedAt: number): Promise<void> {
     try {
       await app?.close();
       await database?.close();
+      await readDatabase?.close();
       await embedded?.stop();
     } catch (error) {
       console.error('[qist] error while stopping', error);
@@ -40,9 +42,10 @@ async function main(config: Config, startedAt: number): Promise<void> {
     const server = await startDatabaseServer(config);
     embedded = server.embedded;
     database = createDatabase(server.url, 10, { preparedStatements: config.databasePreparedStatements });
+    if (config.databaseReadUrl) readDatabase = createReadDatabase(config.databaseReadUrl, 10, config.databasePreparedStatements);
     const storage = createLocalStorage(uploadsDir(config));
     const { seeded } = await prepareForStart(config, database, storage);
-    app = await buildApp({ config, db: database.db, storage });
+    app = await buildApp({ config, db: database.db, readDb: readDatabase?.db, storage });
     if (seeded) await seedDemoOrdersWith(app, database);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

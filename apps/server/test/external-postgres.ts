@@ -103,6 +103,100 @@ export async function startDebianPostgres({ password }: { password?: string } = 
   };
 }
 
+export interface StreamingReplica {
+  port: number;
+  /** The URL of a database of the replica (read-only: a hot standby). */
+  url(database: string): string;
+  /** Stops replaying WAL (it keeps receiving it) until resume(): the replica's reads stay as they are. */
+  pauseReplay(): Promise<void>;
+  resumeReplay(): Promise<void>;
+  /** The WAL position the replica has replayed up to. */
+  replayedLsn(): Promise<string>;
+  /** Waits until the replica has replayed up to `lsn` (text, `0/16B3748`), polling within a bound. */
+  waitForReplay(lsn: string, timeoutMs?: number): Promise<void>;
+  stop(): void;
+}
+
+/** Runs one statement on a fresh connection (a replica's state is asked for rarely: no pool kept). */
+async function queryOnce<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A streaming replica of a started server, as an operator makes one: `pg_basebackup -R -X stream`
+ * (a copy of the primary with the WAL it needs, and the settings that make it follow the primary),
+ * started on a free port as a hot standby, returned once it accepts connections in recovery.
+ */
+export async function startStreamingReplica(primary: ExternalPostgres): Promise<StreamingReplica> {
+  const dir = folderOfPostgres('qist-replica-');
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  // A fast checkpoint starts the copy at once rather than after a spread one.
+  asPostgres(path.join(POSTGRES_BIN, 'pg_basebackup'), ['-D', data, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync', '-d', primary.url('postgres')]);
+  asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c hot_standby=on -c max_connections=100 -c fsync=off`,
+    'start',
+  ]);
+  const url = (database: string) => primary.url(database).replace(`:${primary.port}/`, `:${port}/`);
+  // pg_ctl -w returns once the standby takes connections; it must be one (in recovery), and say so.
+  const [state] = await queryOnce<{ recovery: boolean }>(url('postgres'), 'select pg_is_in_recovery() as recovery');
+  if (!state?.recovery) throw new Error('the replica started but is not in recovery');
+  const replayedLsn = async () => (await queryOnce<{ lsn: string }>(url('postgres'), 'select pg_last_wal_replay_lsn()::text as lsn'))[0]!.lsn;
+  let stopped = false;
+  return {
+    port,
+    url,
+    async pauseReplay() {
+      await queryOnce(url('postgres'), 'select pg_wal_replay_pause()');
+      // The pause is requested; replay stops at its next record. Wait for it to have stopped (bounded).
+      for (const deadline = Date.now() + 10_000; ; ) {
+        const [row] = await queryOnce<{ state: string }>(url('postgres'), 'select pg_get_wal_replay_pause_state() as state');
+        if (row?.state === 'paused') return;
+        if (Date.now() > deadline) throw new Error(`the replica's replay did not pause (state ${row?.state})`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    async resumeReplay() {
+      await queryOnce(url('postgres'), 'select pg_wal_replay_resume()');
+    },
+    replayedLsn,
+    async waitForReplay(lsn, timeoutMs = 10_000) {
+      // PostgreSQL offers no event for "replayed up to": poll its position, within a bound.
+      for (const deadline = Date.now() + timeoutMs; ; ) {
+        const [row] = await queryOnce<{ done: boolean; at: string }>(
+          url('postgres'),
+          'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done, pg_last_wal_replay_lsn()::text as at',
+          [lsn],
+        );
+        if (row?.done) return;
+        if (Date.now() > deadline) throw new Error(`the replica did not replay up to ${lsn} within ${timeoutMs} ms (at ${row?.at})`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export interface Pooler {
   port: number;
   /** The URL of a database through the pooler. */

@@ -5,7 +5,7 @@
 import { AggregatorRegistry } from 'prom-client';
 import { buildApp } from '../app.js';
 import { uploadsDir, type Config } from '../config.js';
-import { createDatabase, type Database } from '../db/client.js';
+import { createDatabase, createReadDatabase, type Database } from '../db/client.js';
 import { createLocalStorage } from '../modules/files/storage.js';
 import { log } from '../startup.js';
 import { isPrimaryMessage, type StartMessage, type WorkerMessage } from './messages.js';
@@ -19,6 +19,7 @@ function withApplicationName(url: string, name: string): string {
 
 export async function runWorker(config: Config): Promise<void> {
   let database: Database | undefined;
+  let readDatabase: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
   let name = `worker (pid ${process.pid})`;
@@ -35,6 +36,7 @@ export async function runWorker(config: Config): Promise<void> {
         await closed;
       }
       await database?.close();
+      await readDatabase?.close();
     } catch (error) {
       console.error(`[qist] ${name}: error while stopping`, error);
       code = code || 1;
@@ -73,7 +75,11 @@ export async function runWorker(config: Config): Promise<void> {
   name = `worker ${start.slot} (pid ${process.pid})`;
   try {
     database = createDatabase(withApplicationName(start.databaseUrl, `qist-worker-${start.slot}`), start.poolMax, { preparedStatements: config.databasePreparedStatements });
-    app = await buildApp({ config, db: database.db, storage: createLocalStorage(uploadsDir(config)), renderMetrics: clusterMetrics });
+    // The replica's pool is sized like the primary's: the replica serves the same share of reads per worker.
+    if (config.databaseReadUrl) {
+      readDatabase = createReadDatabase(withApplicationName(config.databaseReadUrl, `qist-worker-${start.slot}`), start.poolMax, config.databasePreparedStatements);
+    }
+    app = await buildApp({ config, db: database.db, readDb: readDatabase?.db, storage: createLocalStorage(uploadsDir(config)), renderMetrics: clusterMetrics });
     // What this worker answers when the primary gathers every worker's metrics. prom-client starts
     // answering the primary's requests once an AggregatorRegistry exists in the worker too.
     AggregatorRegistry.setRegistries([app.metrics.registry]);

@@ -20,6 +20,12 @@ export interface DatabaseOptions {
    * cannot keep a client's named statements (PgBouncer before 1.21): ADR 36.
    */
   preparedStatements?: boolean;
+  /**
+   * Milliseconds a query may wait for a connection (opening one, or one of a full pool) before it
+   * fails; unset, it waits as long as it takes. The replica's pool sets it, so a replica that stopped
+   * answering sends its reads to the primary rather than holding them (ADR 37).
+   */
+  connectionTimeoutMs?: number;
 }
 
 /**
@@ -37,10 +43,23 @@ class UnnamedStatementsClient extends pg.Client {
   }
 }
 
-export function createDatabase(url: string, max = 10, { preparedStatements = true }: DatabaseOptions = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max, ...(preparedStatements ? {} : { Client: UnnamedStatementsClient }) });
+export function createDatabase(url: string, max = 10, { preparedStatements = true, connectionTimeoutMs }: DatabaseOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    ...(preparedStatements ? {} : { Client: UnnamedStatementsClient }),
+    ...(connectionTimeoutMs === undefined ? {} : { connectionTimeoutMillis: connectionTimeoutMs }),
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/** Milliseconds the replica's pool waits for a connection before its read goes to the primary instead. */
+export const READ_CONNECTION_TIMEOUT_MS = 5_000;
+
+/** The pool of the read replica (DATABASE_READ_URL): as the primary's, but giving up on a connection after a bound. */
+export function createReadDatabase(url: string, max: number, preparedStatements: boolean): Database {
+  return createDatabase(url, max, { preparedStatements, connectionTimeoutMs: READ_CONNECTION_TIMEOUT_MS });
 }

@@ -18,6 +18,7 @@ import { tooManyRequests } from '../errors.js';
 import { CSV_BOM, csvLine } from '../lib/csv.js';
 import type { Db } from './client.js';
 import { CopyRowSplitter, CsvBytes, inlineParams, type CopyRow } from './copy-rows.js';
+import { readContextOf } from './read-replica.js';
 
 /**
  * What an export is: its header, the statement that reads its rows in order, and how a row is
@@ -93,6 +94,15 @@ const rowTypes = {
 };
 const textTypes = { getTypeParser: (() => (value: string) => value) as unknown as typeof pg.types.getTypeParser };
 
+export interface ExportOptions {
+  batchRows?: number;
+  /**
+   * Where the export's connection comes from (the read replica's pool or the primary's, chosen for
+   * the request: ADR 37); the pool the exports were made with by default.
+   */
+  connect?: () => Promise<pg.PoolClient>;
+}
+
 export interface CsvExports {
   /** Exports streaming now in this process. */
   readonly running: number;
@@ -102,7 +112,7 @@ export interface CsvExports {
    * rows); throws 429 when every slot is taken. The slot and the connection are given back when the
    * stream ends, fails or is destroyed (the client went away).
    */
-  open<R>(spec: CsvExport<R>, options?: { batchRows?: number }): Readable;
+  open<R>(spec: CsvExport<R>, options?: ExportOptions): Readable;
 }
 
 export function createCsvExports(db: Db, { maxConcurrent = DEFAULT_MAX_CONCURRENT_EXPORTS }: { maxConcurrent?: number } = {}): CsvExports {
@@ -113,7 +123,7 @@ export function createCsvExports(db: Db, { maxConcurrent = DEFAULT_MAX_CONCURREN
       return running;
     },
     maxConcurrent,
-    open<R>(spec: CsvExport<R>, { batchRows = EXPORT_BATCH_ROWS }: { batchRows?: number } = {}) {
+    open<R>(spec: CsvExport<R>, { batchRows = EXPORT_BATCH_ROWS, connect = () => pool.connect() }: ExportOptions = {}) {
       if (running >= maxConcurrent) throw tooManyRequests(MESSAGES.tooManyExports);
       running += 1;
       let released = false;
@@ -122,7 +132,7 @@ export function createCsvExports(db: Db, { maxConcurrent = DEFAULT_MAX_CONCURREN
         released = true;
         running -= 1;
       };
-      const stream = cursorCsvStream(pool, spec, batchRows, release);
+      const stream = cursorCsvStream(connect, spec, batchRows, release);
       stream.once('close', release);
       return stream;
     },
@@ -152,7 +162,7 @@ function encodeLines<T>(rows: readonly T[], toLine: (row: T) => string): Buffer[
 }
 
 /** The CSV of one export read through a cursor in its own read-only snapshot. */
-function cursorCsvStream<R>(pool: pg.Pool, spec: CsvExport<R>, batchRows: number, ended: () => void): Readable {
+function cursorCsvStream<R>(connect: () => Promise<pg.PoolClient>, spec: CsvExport<R>, batchRows: number, ended: () => void): Readable {
   const { sql: text, params } = dialect.sqlToQuery(spec.query.getSQL());
   const fetchText = `fetch ${batchRows} from qist_export`;
   const fetch: pg.QueryConfig | pg.QueryArrayConfig =
@@ -178,7 +188,7 @@ function cursorCsvStream<R>(pool: pg.Pool, spec: CsvExport<R>, batchRows: number
 
   /** Opens the snapshot; resolves with the COPY's row writer when the export takes the fast path. */
   async function start(): Promise<CopyLineWriter | undefined> {
-    client = await pool.connect();
+    client = await connect();
     // Timestamps in UTC: their text then becomes ISO 8601 without a Date per cell (isoOf).
     await client.query(`begin isolation level repeatable read read only; set local timezone to 'UTC'`);
     const writer = 'toLine' in spec && spec.copy ? await spec.copy.prepare(read) : undefined;
@@ -324,7 +334,8 @@ export function sendCsv<R>(request: FastifyRequest, reply: FastifyReply, name: s
   const day = new Date().toISOString().slice(0, 10);
   reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${day}.csv"`);
   if (request.method === 'HEAD') return reply.send('');
-  const stream = request.server.csvExports.open(spec);
+  // An export may lag: the replica's connection when the request's reader may read there (ADR 37).
+  const stream = request.server.csvExports.open(spec, { connect: () => request.server.reads.connect(readContextOf(request)) });
   // However the answer ends (sent, or its connection gone before the stream was even read), the
   // export ends with it: its slot, and its connection if it took one, are given back.
   reply.raw.once('close', () => stream.destroy());

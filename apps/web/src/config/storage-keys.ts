@@ -15,3 +15,6 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 
 /** A toast to show after the next full page load (sessionStorage). */
 export const FLASH_STORAGE_KEY = 'qist.flash';
+
+/** The server's position after this tab's last write (sessionStorage): echoed so reads show it (lib/read-after.ts). */
+export const READ_AFTER_STORAGE_KEY = 'qist.readAfter';

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { fail, ok, signIn, stubServer } from '@/testing/render-app';
-import { api, ApiError } from './api';
+import { api, apiDownload, ApiError } from './api';
 
 function renderToasts() {
   render(
@@ -113,5 +113,61 @@ describe('API client', () => {
     const error = await api.post('/api/v1/sme/doc/upload', new FormData(), undefined, { onUploadProgress: () => {} }).catch((e: unknown) => e);
     expect(error).toMatchObject({ message: 'file is too large', status: 413 });
     expect(await screen.findByText('file is too large')).toBeInTheDocument();
+  });
+
+  it('keeps the position a write’s answer carries and echoes it on the following requests; a malformed or older one changes nothing', async () => {
+    signIn('sme', 8);
+    const answers: Record<string, string | undefined> = {};
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      const position = answers[key];
+      if (position !== undefined) headers['X-Qist-Read-After'] = position;
+      return new Response(JSON.stringify({ status: true, content: {} }), { status: 200, headers });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const sentPosition = () => (fetchMock.mock.calls.at(-1)?.[1]?.headers as Record<string, string>)['X-Qist-Read-After'];
+
+    await api.get('/api/v1/sme/order/list');
+    expect(sentPosition()).toBeUndefined();
+
+    answers['POST /api/v1/sme/order/create'] = '0/16B3748';
+    await api.post('/api/v1/sme/order/create', { amount: 1 });
+    await api.get('/api/v1/sme/order/list');
+    expect(sentPosition()).toBe('0/16B3748');
+    // Downloads (the CSV exports) carry it too.
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await apiDownload('/api/v1/admin/order/export', 'orders.csv');
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+    expect(sentPosition()).toBe('0/16B3748');
+
+    // An older position (another process answered an earlier write late) and a malformed one are not kept.
+    answers['POST /api/v1/sme/order/cancel'] = '0/16B0000';
+    await api.post('/api/v1/sme/order/cancel', { orderId: 'o1' });
+    answers['POST /api/v1/sme/pay/init'] = 'not-a-position';
+    await api.post('/api/v1/sme/pay/init', { orderId: 'o1' });
+    await api.get('/api/v1/sme/order/list');
+    expect(sentPosition()).toBe('0/16B3748');
+
+    // A further one replaces it, and survives a reload of the tab (sessionStorage).
+    answers['POST /api/v1/sme/pay/installment'] = '1/A';
+    await api.post('/api/v1/sme/pay/installment', { orderId: 'o1' });
+    expect(window.sessionStorage.getItem('qist.readAfter')).toBe('1/A');
+    await api.get('/api/v1/sme/dashboard');
+    expect(sentPosition()).toBe('1/A');
+  });
+
+  it('keeps the position of an upload’s answer too', async () => {
+    signIn('sme', 8);
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const headers: Record<string, string> = init?.method === 'POST' ? { 'X-Qist-Read-After': '0/2A' } : {};
+      return new Response(JSON.stringify({ status: true, content: {} }), { status: 200, headers });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/api/v1/sme/doc/upload', new FormData(), undefined, { onUploadProgress: () => {} });
+    await api.get('/api/v1/sme/doc/list');
+    expect(fetchMock.mock.calls.at(-1)?.[1]?.headers).toMatchObject({ 'X-Qist-Read-After': '0/2A' });
   });
 });

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
+import { READ_AFTER_HEADER, keepReadAfter, readAfter } from './read-after';
 import { clearSession, getToken } from './session';
 
 export class ApiError extends Error {
@@ -90,7 +91,10 @@ function sendWithProgress(path: string, init: RequestInit, onProgress: (percent:
     };
     xhr.onload = () => {
       onProgress(100);
-      resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } }));
+      const headers = new Headers({ 'content-type': xhr.getResponseHeader('content-type') ?? '' });
+      const position = xhr.getResponseHeader(READ_AFTER_HEADER);
+      if (position) headers.set(READ_AFTER_HEADER, position);
+      resolve(new Response(xhr.responseText, { status: xhr.status, headers }));
     };
     xhr.onerror = () => reject(new TypeError('network error'));
     signal?.addEventListener('abort', () => {
@@ -142,6 +146,7 @@ export async function apiRequest<T = unknown>(
   try {
     const init: RequestInit = { method, headers, body: body === undefined ? undefined : isMultipart ? body : JSON.stringify(body), signal };
     const response = onUploadProgress ? await sendWithProgress(path, init, onUploadProgress) : await fetchResendingLost(path, init, Boolean(options.idempotencyKey));
+    keepReadAfter(response);
     const json = await readJson(response);
     const envelope = json as { status?: unknown; content?: unknown } | undefined;
     if (response.ok && envelope?.status === true) {
@@ -172,9 +177,13 @@ function fail(error: ApiError, { isAuthAttempt = false, notifyOnError = true }: 
   throw error;
 }
 
+/** Accept, the session's token, and the position of this tab's last write (lib/read-after.ts). */
 function authHeaders(accept: string): Record<string, string> {
   const token = getToken();
-  return token ? { Accept: accept, Authorization: `Bearer ${token}` } : { Accept: accept };
+  const headers: Record<string, string> = token ? { Accept: accept, Authorization: `Bearer ${token}` } : { Accept: accept };
+  const position = readAfter();
+  if (position) headers[READ_AFTER_HEADER] = position;
+  return headers;
 }
 
 /** The file name a response's Content-Disposition gives (filename="…"), if any. */

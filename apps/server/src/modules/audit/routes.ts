@@ -2,6 +2,7 @@
 import { auditFilterQuery, auditListQuery, auditListResponse, errorEnvelope } from '@qist/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CSV_COMPRESSION, sendCsv } from '../../db/csv-export.js';
+import { readLagging } from '../../db/read-replica.js';
 import type { AuditService } from './service.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
@@ -13,7 +14,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
   app.get(
     '/admin/audit/list',
     { config, schema: { tags, security, summary: 'The audit trail, newest first, with its filters', querystring: auditListQuery, response: { 200: auditListResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await audit.list(request.query) }),
+    async (request) => ({ status: true as const, content: await readLagging(request, (reader) => audit.list(request.query, reader)) }),
   );
   app.get(
     '/admin/audit/export',

@@ -8,9 +8,9 @@ import * as repo from './repository.js';
 
 export function createAuditService({ db }: { db: Db }) {
   return {
-    async list(query: AuditListQuery) {
+    async list(query: AuditListQuery, reader: Db = db) {
       const { page, perPage, ...filter } = query;
-      const { rows, count } = await repo.listAuditEvents(db, filter, { limit: perPage, offset: (page - 1) * perPage });
+      const { rows, count } = await repo.listAuditEvents(reader, filter, { limit: perPage, offset: (page - 1) * perPage });
       return { events: rows.map(repo.toAuditEvent), count };
     },
 

@@ -27,6 +27,7 @@ import {
   smeVerifyRequest,
 } from '@qist/domain';
 import { CSV_COMPRESSION, sendCsv } from '../../db/csv-export.js';
+import { readLagging } from '../../db/read-replica.js';
 import { principalOf } from '../../plugins/access.js';
 import type { BackofficeService } from './service.js';
 
@@ -42,7 +43,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
     app.get(
       `/${role}/sme/list`,
       { config, schema: { tags, security, summary: "SMEs (insurance: its queue and its decisions)", querystring: partyListQuery, response: { 200: smeListResponse, ...errors } } },
-      async (request) => ({ status: true as const, content: await backoffice.listSmes(principalOf(request), request.query) }),
+      async (request) => ({ status: true as const, content: await readLagging(request, (reader) => backoffice.listSmes(principalOf(request), request.query, reader)) }),
     );
 
     app.get(
@@ -141,7 +142,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ backoffice: BackofficeSer
   app.get(
     '/admin/provider/list',
     { config: adminOnly, schema: { tags: ['admin suppliers'], security, querystring: partyListQuery, response: { 200: providerListResponse, ...errors } } },
-    async (request) => ({ status: true as const, content: await backoffice.listProviders(request.query) }),
+    async (request) => ({ status: true as const, content: await readLagging(request, (reader) => backoffice.listProviders(request.query, reader)) }),
   );
   app.get(
     '/admin/provider/show/:id',

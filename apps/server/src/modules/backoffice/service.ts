@@ -102,8 +102,8 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
 
   return {
     /** A page of the SMEs this principal sees, by number or by cursor (ADR 31). */
-    async listSmes(principal: Principal, query: PartyListQuery) {
-      const { rows, count, cursors } = await repo.listSmes(db, query, listedFor(principal));
+    async listSmes(principal: Principal, query: PartyListQuery, reader: Db = db) {
+      const { rows, count, cursors } = await repo.listSmes(reader, query, listedFor(principal));
       return { smes: rows.map((r) => projections.toSmeListItem(r.row, r.email)), count, cursors };
     },
 
@@ -124,8 +124,8 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
       };
     },
 
-    async listProviders(query: PartyListQuery) {
-      const { rows, count, cursors } = await repo.listProviders(db, query);
+    async listProviders(query: PartyListQuery, reader: Db = db) {
+      const { rows, count, cursors } = await repo.listProviders(reader, query);
       return { providers: rows.map((r) => projections.toProviderListItem(r.row, r.email)), count, cursors };
     },
 

@@ -23,13 +23,17 @@ const months = (series: Month[]) => series.map((m) => ({ month: m.month, amount:
 
 /** The days whose reconciliation has differences nobody has looked at (the orders module keeps them). */
 export interface OpenReconciliationDays {
-  openDays(): Promise<AdminDashboard['reconciliation']['openDays']>;
+  openDays(reader?: Db): Promise<AdminDashboard['reconciliation']['openDays']>;
 }
 
+/**
+ * Every figure is read through `reader`, the primary's handle by default; the routes pass the read
+ * replica's when the reader may read there (ADR 37): a dashboard shows, it decides nothing.
+ */
 export function createDashboardService({ db, clock = () => new Date(), reconciliation }: { db: Db; clock?: () => Date; reconciliation: OpenReconciliationDays }) {
   return {
-    async sme(principal: Principal): Promise<SmeDashboard> {
-      const f = (await repo.smeFigures(db, principal.userId)) as {
+    async sme(principal: Principal, reader: Db = db): Promise<SmeDashboard> {
+      const f = (await repo.smeFigures(reader, principal.userId)) as {
         ordersByStatus: Record<string, number>;
         credit: { limit: number; used: number; available: number } | null;
         nextInstallment: { orderId: string; amount: number; deadline: string } | null;
@@ -52,8 +56,8 @@ export function createDashboardService({ db, clock = () => new Date(), reconcili
       };
     },
 
-    async provider(principal: Principal): Promise<ProviderDashboard> {
-      const f = (await repo.providerFigures(db, principal.userId)) as {
+    async provider(principal: Principal, reader: Db = db): Promise<ProviderDashboard> {
+      const f = (await repo.providerFigures(reader, principal.userId)) as {
         ordersByStatus: Record<string, number>;
         expectedPayouts: CountAmount;
         paidOutByMonth: Month[];
@@ -69,8 +73,8 @@ export function createDashboardService({ db, clock = () => new Date(), reconcili
       };
     },
 
-    async admin(): Promise<AdminDashboard> {
-      const [figures, openDays] = await Promise.all([repo.adminFigures(db, clock()), reconciliation.openDays()]);
+    async admin(reader: Db = db): Promise<AdminDashboard> {
+      const [figures, openDays] = await Promise.all([repo.adminFigures(reader, clock()), reconciliation.openDays(reader)]);
       const f = figures as {
         ordersByStatus: Record<string, number>;
         smesByLevel: Record<string, number>;
@@ -93,8 +97,8 @@ export function createDashboardService({ db, clock = () => new Date(), reconcili
       };
     },
 
-    async bank(): Promise<BankDashboard> {
-      const f = (await repo.bankFigures(db)) as {
+    async bank(reader: Db = db): Promise<BankDashboard> {
+      const f = (await repo.bankFigures(reader)) as {
         ordersByStatus: Record<string, number>;
         awaitingPayout: CountAmount;
         payoutsByMonth: Month[];
@@ -112,9 +116,9 @@ export function createDashboardService({ db, clock = () => new Date(), reconcili
       };
     },
 
-    async insurance(principal: Principal): Promise<InsuranceDashboard> {
+    async insurance(principal: Principal, reader: Db = db): Promise<InsuranceDashboard> {
       if (!principal.insuranceCompanyId) throw forbidden(MESSAGES.forbidden);
-      const f = (await repo.insuranceFigures(db, principal.insuranceCompanyId)) as {
+      const f = (await repo.insuranceFigures(reader, principal.insuranceCompanyId)) as {
         ordersByStatus: Record<string, number>;
         insuredSmes: number;
         credit: { granted: number; used: number };

@@ -4,6 +4,7 @@
 // units (seconds, bytes), `_total` on counters; every label takes a bounded set of values.
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ReadTarget, ReplicaLag } from '../../db/read-replica.js';
 import type { Db } from '../../db/transaction.js';
 import { BACKLOG_COUNT_CAP, readDatabaseFigures, type DatabaseFigures } from './repository.js';
 
@@ -33,6 +34,13 @@ export interface AppMetrics {
   observeRefunds(result: Record<(typeof REFUND_OUTCOMES)[number], number>): void;
   /** The outbox dispatcher's observer: one message's turn. */
   observeSend(channel: (typeof SEND_CHANNELS)[number], outcome: (typeof SEND_OUTCOMES)[number]): void;
+  /** A read that may lag (a list, a dashboard, an export), by where it was served; counted only with a replica. */
+  observeRead(target: ReadTarget): void;
+}
+
+/** The read replica, when DATABASE_READ_URL is set: its lag is read at scrape. */
+export interface ReplicaMetricsSource {
+  lag(): Promise<ReplicaLag | undefined>;
 }
 
 /** The pool under a Drizzle handle (node-postgres keeps it as `$client`). */
@@ -40,7 +48,7 @@ function poolOf(db: Db): pg.Pool {
   return (db as unknown as { $client: pg.Pool }).$client;
 }
 
-export function createAppMetrics({ db, clock = () => new Date() }: { db: Db; clock?: () => Date }): AppMetrics {
+export function createAppMetrics({ db, clock = () => new Date(), replica }: { db: Db; clock?: () => Date; replica?: ReplicaMetricsSource | undefined }): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   const registers = [registry];
@@ -174,6 +182,46 @@ export function createAppMetrics({ db, clock = () => new Date() }: { db: Db; clo
     (f) => f.ledgerTotalMinor,
   );
 
+  // ---- the read replica (ADR 37): its lag read at scrape (every worker reads the same replica: the
+  // aggregate takes the largest), and where the reads that may lag were served.
+  let reads: Counter<'target'> | undefined;
+  if (replica) {
+    let lagReading: Promise<ReplicaLag | undefined> | undefined;
+    const lag = () => {
+      lagReading ??= replica.lag().finally(() => {
+        lagReading = undefined;
+      });
+      return lagReading;
+    };
+    new Gauge({
+      name: `${METRIC_PREFIX}db_replica_lag_seconds`,
+      help: 'Age of the last transaction the read replica replayed while it has WAL left to replay (0 when caught up; NaN when it cannot be read)',
+      aggregator: 'max',
+      registers,
+      async collect() {
+        const read = await lag();
+        this.set(read ? read.seconds : Number.NaN);
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}db_replica_lag_bytes`,
+      help: 'Bytes of WAL the primary has written that the read replica has not replayed (NaN when either cannot be read)',
+      aggregator: 'max',
+      registers,
+      async collect() {
+        const read = await lag();
+        this.set(read ? read.bytes : Number.NaN);
+      },
+    });
+    reads = new Counter({
+      name: `${METRIC_PREFIX}db_reads_total`,
+      help: 'Reads that may lag (lists, dashboards, exports) by where they were served: the replica, or the primary (a reader’s own write not replayed yet, or the replica unavailable)',
+      labelNames: ['target'] as const,
+      registers,
+    });
+    for (const target of ['replica', 'primary'] as const) reads.inc({ target }, 0);
+  }
+
   return {
     registry,
     observeRequest(method, route, status, seconds) {
@@ -197,6 +245,9 @@ export function createAppMetrics({ db, clock = () => new Date() }: { db: Db; clo
     },
     observeSend(channel, outcome) {
       sends.inc({ channel, outcome });
+    },
+    observeRead(target) {
+      reads?.inc({ target });
     },
   };
 }

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { withTransaction, type Db } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../errors.js';
 import { CSV_COMPRESSION, sendCsv } from '../../db/csv-export.js';
+import { readLagging } from '../../db/read-replica.js';
 import type { FileStorage } from '../../lib/file-storage.js';
 import { readUpload } from '../../lib/multipart.js';
 import type { Authenticator, Principal } from '../../lib/principal.js';
@@ -60,7 +61,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/provider/order/list',
     { config: provider, schema: { tags: supplierTags, security, summary: 'The supplier’s orders: those that reached it (waiting on, and those declined or canceled after)', querystring: orderListQuery, response: { 200: orderListResponse, ...errors } } },
-    async (request) => ok(await fulfilment.listOrders(principalOf(request), request.query)),
+    async (request) => ok(await readLagging(request, (reader) => fulfilment.listOrders(principalOf(request), request.query, reader))),
   );
   app.get(
     '/provider/order/show/:id',
@@ -110,7 +111,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/${role}/order/list`,
       { config, schema: { tags, security, summary: role === 'insurance' ? 'Orders of the SMEs the company insured' : 'Every order', querystring: orderListQuery, response: { 200: orderListResponse, ...errors } } },
-      async (request) => ok(await fulfilment.listOrders(principalOf(request), request.query)),
+      async (request) => ok(await readLagging(request, (reader) => fulfilment.listOrders(principalOf(request), request.query, reader))),
     );
     app.get(
       `/${role}/order/show/:id`,
@@ -140,7 +141,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
         config: { access: [role] as const },
         schema: { tags: [`${role} orders`], security, summary: 'Every instalment, with its order', querystring: installmentListQuery, response: { 200: installmentListResponse, ...errors } },
       },
-      async (request) => ok(await fulfilment.listInstallments(request.query)),
+      async (request) => ok(await readLagging(request, (reader) => fulfilment.listInstallments(request.query, reader))),
     );
   }
   app.post(

@@ -183,8 +183,9 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
   }
 
   return {
-    async listOrders(principal: Principal, query: OrderListQuery) {
-      const { rows, count, cursors } = await repo.listOrders(db, await scopeOf(principal), query);
+    /** `reader` may be a replica (ADR 37): the scope (a supplier's level, which decides) is read on the primary. */
+    async listOrders(principal: Principal, query: OrderListQuery, reader: Db = db) {
+      const { rows, count, cursors } = await repo.listOrders(reader, await scopeOf(principal), query);
       return { orders: rows.map(toOrderListItem), count, cursors };
     },
 
@@ -206,15 +207,15 @@ export function createFulfilmentService({ db, refunds, throttle, storage, codeLi
      * A page of every instalment, by number or next to an instalment (ADR 31). A cursor is an
      * instalment's: one that names none is refused before any page is read.
      */
-    async listInstallments(query: InstallmentListQuery) {
+    async listInstallments(query: InstallmentListQuery, reader: Db = db) {
       const key = async (position: ListPosition | undefined) => {
         if (!position) return undefined;
-        const found = await repo.installmentKey(db, position.id);
+        const found = await repo.installmentKey(reader, position.id);
         if (!found) throw badRequest(MESSAGES.listCursorInvalid);
         return found;
       };
       const { page, perPage, last } = query;
-      const { rows, count, cursors } = await repo.listAllInstallments(db, { page, perPage, last, after: await key(query.after), before: await key(query.before) });
+      const { rows, count, cursors } = await repo.listAllInstallments(reader, { page, perPage, last, after: await key(query.after), before: await key(query.before) });
       return {
         installments: rows.map((i) => ({
           _id: i.id,

@@ -49,7 +49,8 @@ export interface ReconciliationService {
   /** Marks the day's current differences as looked at (recorded in the audit trail). */
   review(date: string, by: AuditBy & { userId: string }): Promise<Reconciliation>;
   /** Days with differences nobody has looked at, newest first. */
-  openDays(): Promise<{ date: string; differences: number }[]>;
+  /** `reader`: the primary's handle by default, a replica's for the admin's dashboard (ADR 37). */
+  openDays(reader?: Db): Promise<{ date: string; differences: number }[]>;
   /** The daily job: returns how many days it computed. */
   runDaily(tx: Tx, now: Date): Promise<number>;
 }
@@ -174,7 +175,7 @@ export function createReconciliationService({
       });
     },
 
-    openDays: () => openDays(db, OPEN_DAYS_SHOWN),
+    openDays: (reader = db) => openDays(reader, OPEN_DAYS_SHOWN),
 
     async runDaily(tx, now) {
       const pastDays = Array.from({ length: CATCH_UP_DAYS }, (_, i) => utcDayOf(new Date(now.getTime() - (i + 1) * DAY_MS)));

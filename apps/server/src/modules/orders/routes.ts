@@ -27,6 +27,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, unauthorized } from '../../errors.js';
+import { readLagging } from '../../db/read-replica.js';
 import { principalOf } from '../../plugins/access.js';
 import { CALLBACK_SIGNATURE_HEADER } from './gateway.js';
 import { MYFATOORAH_SIGNATURE_HEADER, type MyFatoorahGateway } from './myfatoorah-gateway.js';
@@ -49,7 +50,7 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
   app.get(
     '/sme/provider/list',
     { config: sme, schema: { tags, security, summary: 'Verified suppliers', querystring: paginationQuery, response: { 200: providerCardsResponse, ...errors } } },
-    async (request) => ok(await orders.listProviders(principalOf(request), request.query)),
+    async (request) => ok(await readLagging(request, (reader) => orders.listProviders(principalOf(request), request.query, reader))),
   );
 
   app.get(
@@ -73,13 +74,13 @@ export const smeOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
   app.get(
     '/sme/order/list',
     { config: sme, schema: { tags, security, summary: 'The SME’s orders', querystring: orderListQuery, response: { 200: orderListResponse, ...errors } } },
-    async (request) => ok(await orders.listSmeOrders(principalOf(request), request.query)),
+    async (request) => ok(await readLagging(request, (reader) => orders.listSmeOrders(principalOf(request), request.query, reader))),
   );
 
   app.get(
     '/sme/invoice/list',
     { config: sme, schema: { tags, security, summary: 'The SME’s invoices (its orders with an uploaded invoice)', querystring: invoiceListQuery, response: { 200: invoiceListResponse, ...errors } } },
-    async (request) => ok(await orders.listSmeInvoices(principalOf(request), request.query)),
+    async (request) => ok(await readLagging(request, (reader) => orders.listSmeInvoices(principalOf(request), request.query, reader))),
   );
 
   app.get(

@@ -146,9 +146,10 @@ export function createOrdersService({
   return {
     // ---- suppliers an active SME can buy from
 
-    async listProviders(principal: Principal, query: { page: number; perPage: number }) {
+    /** `reader` may be a replica (ADR 37): the SME's level, which decides, is read on the primary. */
+    async listProviders(principal: Principal, query: { page: number; perPage: number }, reader: Db = db) {
       await assertActiveSme(principal);
-      const { rows, count } = await repo.listProviderCards(db, PROVIDER_LEVEL.adminVerified, query.page, query.perPage);
+      const { rows, count } = await repo.listProviderCards(reader, PROVIDER_LEVEL.adminVerified, query.page, query.perPage);
       return {
         providers: rows.map((r) => ({
           _id: r.id,
@@ -237,14 +238,14 @@ export function createOrdersService({
       });
     },
 
-    async listSmeOrders(principal: Principal, query: OrderListQuery) {
-      const { rows, count, cursors } = await repo.listOrders(db, { smeUserId: smeOnly(principal) }, query);
+    async listSmeOrders(principal: Principal, query: OrderListQuery, reader: Db = db) {
+      const { rows, count, cursors } = await repo.listOrders(reader, { smeUserId: smeOnly(principal) }, query);
       return { orders: rows.map(toOrderListItem), count, cursors };
     },
 
     /** The SME's invoices: its orders whose supplier uploaded one, newest first. */
-    async listSmeInvoices(principal: Principal, query: InvoiceListQuery) {
-      const { rows, count, cursors } = await repo.listOrders(db, { smeUserId: smeOnly(principal), withInvoice: true }, { ...query, status: ALL_FILTER, late: false });
+    async listSmeInvoices(principal: Principal, query: InvoiceListQuery, reader: Db = db) {
+      const { rows, count, cursors } = await repo.listOrders(reader, { smeUserId: smeOnly(principal), withInvoice: true }, { ...query, status: ALL_FILTER, late: false });
       return { invoices: rows.map(toOrderListItem), count, cursors };
     },
 

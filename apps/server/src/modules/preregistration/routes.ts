@@ -1,5 +1,6 @@
 // POST /api/v1/ads/form/register (public) and GET /api/v1/admin/form/list (admin).
 import { CSV_COMPRESSION, sendCsv } from '../../db/csv-export.js';
+import { readLagging } from '../../db/read-replica.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorEnvelope,
@@ -52,6 +53,6 @@ export const preregistrationRoutes: FastifyPluginAsyncZod<{ preregistration: Pre
         response: { 200: preRegistrationListResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
       },
     },
-    async (request) => ({ status: true as const, content: await preregistration.list(request.query) }),
+    async (request) => ({ status: true as const, content: await readLagging(request, (reader) => preregistration.list(request.query, reader)) }),
   );
 };

@@ -67,10 +67,10 @@ export function createPreregistrationService({ db, throttle, maxPerHour }: Prere
       };
     },
 
-    async list({ page, perPage }: PaginationQuery): Promise<{ forms: PreRegistrationItem[]; count: number }> {
+    async list({ page, perPage }: PaginationQuery, reader: Db = db): Promise<{ forms: PreRegistrationItem[]; count: number }> {
       const [rows, count] = await Promise.all([
-        repo.listPreregistrations(db, { limit: perPage, offset: (page - 1) * perPage }),
-        repo.countPreregistrations(db),
+        repo.listPreregistrations(reader, { limit: perPage, offset: (page - 1) * perPage }),
+        repo.countPreregistrations(reader),
       ]);
       return { forms: rows.map(toItem), count };
     },
