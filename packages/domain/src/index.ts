@@ -29,3 +29,4 @@ export * from './users/schemas.js';
 export * from './audit/schemas.js';
 export * from './payments/schemas.js';
 export * from './payments/reconciliation.js';
+export * from './read-after.js';

@@ -3,23 +3,13 @@
 // which case the primary answers (docs/decisions/0037-read-replica.md). Without a replica every read
 // is the primary's, exactly as before. Money steps, sessions and every read that decides never come
 // here: they use the primary's handle directly.
+import { READ_AFTER_HEADER, parseWalPosition } from '@qist/domain';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Db } from './client.js';
 
-/** The header that carries a client's last write position: set on a write's answer, echoed on the next requests. */
-export const READ_AFTER_HEADER = 'x-qist-read-after';
-
-/** A WAL position as PostgreSQL writes it: two hexadecimal 32-bit halves, `0/16B3748`. */
-const LSN_TEXT = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/;
-
-/** A WAL position ("0/16B3748") as its byte number; undefined for anything else (never an error). */
-export function parseLsn(text: unknown): bigint | undefined {
-  if (typeof text !== 'string') return undefined;
-  const match = LSN_TEXT.exec(text);
-  if (!match) return undefined;
-  return (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`);
-}
+/** The header that carries a client's last write position (the domain's: the web app echoes it). */
+export { READ_AFTER_HEADER };
 
 /** A byte number as PostgreSQL writes the WAL position. */
 export function formatLsn(lsn: bigint): string {
@@ -149,7 +139,7 @@ export function createReadRouting({
   let lastFallbackLog = Number.NEGATIVE_INFINITY;
 
   function fenceOf({ userId, readAfter }: ReadContext): bigint | undefined {
-    const echoed = parseLsn(Array.isArray(readAfter) ? readAfter[0] : readAfter);
+    const echoed = parseWalPosition(Array.isArray(readAfter) ? readAfter[0] : readAfter);
     const kept = userId === undefined ? undefined : fences.get(userId);
     if (echoed === undefined) return kept;
     return kept === undefined || echoed > kept ? echoed : kept;
@@ -160,7 +150,7 @@ export function createReadRouting({
     replayReading ??= replicaPool
       .query<{ lsn: string | null }>(REPLAY_POSITION_SQL)
       .then((result) => {
-        const position = parseLsn(result.rows[0]?.lsn) ?? -1n;
+        const position = parseWalPosition(result.rows[0]?.lsn) ?? -1n;
         if (position > replayed) replayed = position;
         replayReadAt = now();
         return replayed;
@@ -222,7 +212,7 @@ export function createReadRouting({
     connect: (context) => route(context, () => replicaPool.connect(), () => primaryPool.connect()),
     async noteWrite(userId) {
       const result = await primaryPool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
-      const position = parseLsn(result.rows[0]?.lsn);
+      const position = parseWalPosition(result.rows[0]?.lsn);
       if (position === undefined || userId === undefined) return position;
       const kept = fences.get(userId);
       fences.delete(userId);
@@ -237,8 +227,8 @@ export function createReadRouting({
           primaryPool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'),
         ]);
         const row = onReplica.rows[0];
-        const replayedNow = parseLsn(row?.lsn);
-        const written = parseLsn(onPrimary.rows[0]?.lsn);
+        const replayedNow = parseWalPosition(row?.lsn);
+        const written = parseWalPosition(onPrimary.rows[0]?.lsn);
         if (!row || replayedNow === undefined || written === undefined) return undefined;
         if (replayedNow > replayed) replayed = replayedNow;
         return { seconds: Math.max(0, Number(row.seconds)), bytes: written > replayedNow ? Number(written - replayedNow) : 0 };

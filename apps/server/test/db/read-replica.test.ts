@@ -10,7 +10,8 @@ import { buildApp } from '../../src/app.js';
 import { uploadsDir } from '../../src/config.js';
 import { createDatabase, createReadDatabase, type Database } from '../../src/db/client.js';
 import { prepareDatabase } from '../../src/db/prepare.js';
-import { READ_AFTER_HEADER, formatLsn, parseLsn } from '../../src/db/read-replica.js';
+import { READ_AFTER_HEADER, parseWalPosition } from '@qist/domain';
+import { formatLsn } from '../../src/db/read-replica.js';
 import { createLocalStorage } from '../../src/modules/files/storage.js';
 import { startDebianPostgres, startStreamingReplica, type ExternalPostgres, type StreamingReplica } from '../external-postgres.js';
 import { bearer, body, createAccount, demoAccount, loginAs, recordCreditGranted, testConfig } from '../helpers.js';
@@ -108,11 +109,11 @@ describe('DATABASE_READ_URL', () => {
 
 describe('WAL positions', () => {
   test('parsed from PostgreSQL’s text and written back the same; anything else is no position', () => {
-    expect(parseLsn('0/16B3748')).toBe(0x16b3748n);
-    expect(parseLsn('1A/0')).toBe(0x1an << 32n);
-    expect(formatLsn(parseLsn('1A/16B3748')!)).toBe('1A/16B3748');
+    expect(parseWalPosition('0/16B3748')).toBe(0x16b3748n);
+    expect(parseWalPosition('1A/0')).toBe(0x1an << 32n);
+    expect(formatLsn(parseWalPosition('1A/16B3748')!)).toBe('1A/16B3748');
     for (const malformed of ['', '0', '0/', '/1', '0/123456789', 'x/1', '0/16B3748 ', ' 0/1', '1/2/3', undefined, 12, ['0/1']]) {
-      expect(parseLsn(malformed)).toBeUndefined();
+      expect(parseWalPosition(malformed)).toBeUndefined();
     }
   });
 });
@@ -130,7 +131,7 @@ describe('with DATABASE_READ_URL: reads that may lag on the replica, one’s own
       expect(created.envelope.status).toBe(true);
       const orderId = created.envelope.content.order._id as string;
       // The answer of the write carries the primary's position after it.
-      expect(parseLsn(created.readAfter)).toBeGreaterThanOrEqual(parseLsn(await replica.replayedLsn())!);
+      expect(parseWalPosition(created.readAfter)).toBeGreaterThanOrEqual(parseWalPosition(await replica.replayedLsn())!);
       const [row] = (await primary.db.execute<{ n: number }>(sql`select count(*)::int as n from orders where id = ${orderId}`)).rows;
       expect(row!.n).toBe(1);
 
@@ -174,7 +175,7 @@ describe('with DATABASE_READ_URL: reads that may lag on the replica, one’s own
       const created = await createOrder(first, sme.headers, 75, 'replica: across processes');
       expect(created.envelope.status).toBe(true);
       const orderId = created.envelope.content.order._id as string;
-      expect(parseLsn(created.readAfter)).toBeDefined();
+      expect(parseWalPosition(created.readAfter)).toBeDefined();
 
       const before = await readsOf(second);
       const echoed = await get(second, '/api/v1/sme/order/list?page=1&perPage=100', { ...sme.headers, [READ_AFTER_HEADER]: created.readAfter! });

@@ -1,6 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
+import { READ_AFTER_HEADER } from '@qist/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { fail, ok, signIn, stubServer } from '@/testing/render-app';
@@ -122,11 +123,11 @@ describe('API client', () => {
       const key = `${init?.method ?? 'GET'} ${String(input)}`;
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       const position = answers[key];
-      if (position !== undefined) headers['X-Qist-Read-After'] = position;
+      if (position !== undefined) headers[READ_AFTER_HEADER] = position;
       return new Response(JSON.stringify({ status: true, content: {} }), { status: 200, headers });
     });
     vi.stubGlobal('fetch', fetchMock);
-    const sentPosition = () => (fetchMock.mock.calls.at(-1)?.[1]?.headers as Record<string, string>)['X-Qist-Read-After'];
+    const sentPosition = () => (fetchMock.mock.calls.at(-1)?.[1]?.headers as Record<string, string>)[READ_AFTER_HEADER];
 
     await api.get('/api/v1/sme/order/list');
     expect(sentPosition()).toBeUndefined();
@@ -162,12 +163,12 @@ describe('API client', () => {
   it('keeps the position of an upload’s answer too', async () => {
     signIn('sme', 8);
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-      const headers: Record<string, string> = init?.method === 'POST' ? { 'X-Qist-Read-After': '0/2A' } : {};
+      const headers: Record<string, string> = init?.method === 'POST' ? { [READ_AFTER_HEADER]: '0/2A' } : {};
       return new Response(JSON.stringify({ status: true, content: {} }), { status: 200, headers });
     });
     vi.stubGlobal('fetch', fetchMock);
     await api.post('/api/v1/sme/doc/upload', new FormData(), undefined, { onUploadProgress: () => {} });
     await api.get('/api/v1/sme/doc/list');
-    expect(fetchMock.mock.calls.at(-1)?.[1]?.headers).toMatchObject({ 'X-Qist-Read-After': '0/2A' });
+    expect(fetchMock.mock.calls.at(-1)?.[1]?.headers).toMatchObject({ [READ_AFTER_HEADER]: '0/2A' });
   });
 });
