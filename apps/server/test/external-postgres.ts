@@ -93,14 +93,29 @@ export async function startDebianPostgres({ password }: { password?: string } = 
         await admin.end();
       }
     },
-    stop() {
-      try {
-        asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    stop: () => stopServer(data, dir),
   };
+}
+
+/** Stops a server started here at once and removes its folder. */
+function stopServer(data: string, dir: string): void {
+  try {
+    asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Asks `look` until it answers true, within a bound: for states PostgreSQL gives no event for (a replay
+ * paused, a position replayed). `describe` says, on timeout, what was awaited and where things stood.
+ */
+async function pollUntil(look: () => Promise<boolean>, timeoutMs: number, describe: () => string): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; ; ) {
+    if (await look()) return;
+    if (Date.now() > deadline) throw new Error(describe());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 export interface StreamingReplica {
@@ -161,38 +176,40 @@ export async function startStreamingReplica(primary: ExternalPostgres): Promise<
     async pauseReplay() {
       await queryOnce(url('postgres'), 'select pg_wal_replay_pause()');
       // The pause is requested; replay stops at its next record. Wait for it to have stopped (bounded).
-      for (const deadline = Date.now() + 10_000; ; ) {
-        const [row] = await queryOnce<{ state: string }>(url('postgres'), 'select pg_get_wal_replay_pause_state() as state');
-        if (row?.state === 'paused') return;
-        if (Date.now() > deadline) throw new Error(`the replica's replay did not pause (state ${row?.state})`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      let state: string | undefined;
+      await pollUntil(
+        async () => {
+          state = (await queryOnce<{ state: string }>(url('postgres'), 'select pg_get_wal_replay_pause_state() as state'))[0]?.state;
+          return state === 'paused';
+        },
+        10_000,
+        () => `the replica's replay did not pause (state ${state})`,
+      );
     },
     async resumeReplay() {
       await queryOnce(url('postgres'), 'select pg_wal_replay_resume()');
     },
     replayedLsn,
     async waitForReplay(lsn, timeoutMs = 10_000) {
-      // PostgreSQL offers no event for "replayed up to": poll its position, within a bound.
-      for (const deadline = Date.now() + timeoutMs; ; ) {
-        const [row] = await queryOnce<{ done: boolean; at: string }>(
-          url('postgres'),
-          'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done, pg_last_wal_replay_lsn()::text as at',
-          [lsn],
-        );
-        if (row?.done) return;
-        if (Date.now() > deadline) throw new Error(`the replica did not replay up to ${lsn} within ${timeoutMs} ms (at ${row?.at})`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      let at: string | undefined;
+      await pollUntil(
+        async () => {
+          const [row] = await queryOnce<{ done: boolean; at: string }>(
+            url('postgres'),
+            'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done, pg_last_wal_replay_lsn()::text as at',
+            [lsn],
+          );
+          at = row?.at;
+          return row?.done === true;
+        },
+        timeoutMs,
+        () => `the replica did not replay up to ${lsn} within ${timeoutMs} ms (at ${at})`,
+      );
     },
     stop() {
       if (stopped) return;
       stopped = true;
-      try {
-        asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      stopServer(data, dir);
     },
   };
 }
