@@ -69,16 +69,7 @@ export async function startDebianPostgres({ password }: { password?: string } = 
     auth.splice(0, 2, '--auth=scram-sha-256', `--pwfile=${pwfile}`);
   }
   asPostgres(path.join(POSTGRES_BIN, 'initdb'), ['-D', data, '-U', 'postgres', ...auth, '--no-sync', '-E', 'UTF8', '--locale', 'C']);
-  asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100 -c fsync=off`,
-    'start',
-  ]);
+  startServer(data, dir, port);
   const credentials = password === undefined ? 'postgres' : `postgres:${encodeURIComponent(password)}`;
   const url = (database: string) => `postgres://${credentials}@127.0.0.1:${port}/${database}`;
   return {
@@ -95,6 +86,12 @@ export async function startDebianPostgres({ password }: { password?: string } = 
     },
     stop: () => stopServer(data, dir),
   };
+}
+
+/** Starts the server of `data` on `port`, its socket and log in `dir`; pg_ctl returns once it takes connections. */
+function startServer(data: string, dir: string, port: number, extra = ''): void {
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100 -c fsync=off ${extra}`.trim();
+  asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', options, 'start']);
 }
 
 /** Stops a server started here at once and removes its folder. */
@@ -154,16 +151,7 @@ export async function startStreamingReplica(primary: ExternalPostgres): Promise<
   const port = await freePort();
   // A fast checkpoint starts the copy at once rather than after a spread one.
   asPostgres(path.join(POSTGRES_BIN, 'pg_basebackup'), ['-D', data, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync', '-d', primary.url('postgres')]);
-  asPostgres(path.join(POSTGRES_BIN, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c hot_standby=on -c max_connections=100 -c fsync=off`,
-    'start',
-  ]);
+  startServer(data, dir, port, '-c hot_standby=on');
   const url = (database: string) => primary.url(database).replace(`:${primary.port}/`, `:${port}/`);
   // pg_ctl -w returns once the standby takes connections; it must be one (in recovery), and say so.
   const [state] = await queryOnce<{ recovery: boolean }>(url('postgres'), 'select pg_is_in_recovery() as recovery');
