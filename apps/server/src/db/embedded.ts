@@ -2,7 +2,7 @@
 // Owns its whole life: first-time initdb, stopping a server orphaned by a hard-killed earlier run,
 // start on a free loopback port, and a clean stop.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -66,14 +66,25 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
-function parentOf(pid: number): { pid: number; command: string } | undefined {
+function parentOf(pid: number): number | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const ppid = Number.parseInt(/^PPid:\s*(\d+)/m.exec(status)?.[1] ?? '', 10);
-    if (!Number.isInteger(ppid) || ppid <= 1) return undefined;
-    return { pid: ppid, command: readFileSync(`/proc/${ppid}/comm`, 'utf8').trim() };
+    return Number.isInteger(ppid) && ppid > 1 ? ppid : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether a process runs Node.js: by its executable, not its name, which Node.js 24 sets to its main
+ * thread's ("MainThread"), where Node.js 20 left "node".
+ */
+function isNodeProcess(pid: number): boolean {
+  try {
+    return path.basename(readlinkSync(`/proc/${pid}/exe`)).startsWith('node');
+  } catch {
+    return false;
   }
 }
 
@@ -92,7 +103,7 @@ export function findRunningServer(pgDir: string): RunningServer {
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isPostgresProcess(pid)) return { state: 'none' };
   const parent = parentOf(pid);
   const port = Number.parseInt(lines[3] ?? '', 10);
-  if (parent && parent.command.startsWith('node') && Number.isInteger(port)) return { state: 'owned', pid, port };
+  if (parent !== undefined && isNodeProcess(parent) && Number.isInteger(port)) return { state: 'owned', pid, port };
   return { state: 'orphaned', pid };
 }
 
