@@ -33,6 +33,8 @@ function readJson(file) {
 
 const startedAt = Date.now();
 const failedSteps = [];
+/** Each failed test's suite, file, name and first lines of its error, repeated at the end of the run. */
+const failedTests = [];
 let passed = 0;
 let failed = 0;
 
@@ -56,6 +58,21 @@ for (const [name, args] of [
   if (!run(name, 'npm', args)) failedSteps.push(name);
 }
 
+/** Adds each Playwright test that did not end as expected to the failures named at the end. */
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const inner = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'expected' || test.status === 'skipped') continue;
+        const error = test.results?.find((result) => result.error)?.error;
+        failedTests.push({ step: 'end-to-end journeys', where: `e2e/${spec.file}:${spec.line}`, name: [...inner, spec.title].join(' › '), message: error?.message });
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], inner);
+  }
+}
+
 /** Runs Vitest with a JSON report (through `command` and `prefix`) and adds its totals. */
 function vitestStep(label, reportName, command, prefix, projects = []) {
   const report = path.join(out, reportName);
@@ -68,6 +85,13 @@ function vitestStep(label, reportName, command, prefix, projects = []) {
   }
   passed += result.numPassedTests;
   failed += result.numFailedTests;
+  for (const file of result.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failures = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failures) failedTests.push({ step: label, where, name: test.fullName, message: test.failureMessages?.[0] });
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === 'failed' && failures.length === 0) failedTests.push({ step: label, where, name: '(the file itself)', message: file.message });
+  }
   if (!ok && result.numFailedTests === 0) failedSteps.push(`${label} (a suite failed to run)`);
 }
 
@@ -96,6 +120,7 @@ if (built && existsSync(chromium)) {
   if (e2e?.stats) {
     passed += e2e.stats.expected;
     failed += e2e.stats.unexpected + e2e.stats.flaky;
+    collectPlaywrightFailures(e2e.suites ?? [], []);
     if (!e2eOk && e2e.stats.unexpected === 0) failedSteps.push('playwright (the run failed)');
   } else {
     failedSteps.push('playwright (no report)');
@@ -107,6 +132,16 @@ if (built && existsSync(chromium)) {
 // A step that is not a test (lint, typecheck, build) counts as one failure when it fails.
 failed += failedSteps.length;
 console.log(`\nwhole run: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+if (failedTests.length) {
+  // Named again here because a long run's log is often read from its end only.
+  console.log(`failed tests (${failedTests.length}):`);
+  for (const test of failedTests) {
+    console.log(`- [${test.step}] ${test.where} › ${test.name}`);
+    // eslint-disable-next-line no-control-regex -- colour codes in the error text
+    const lines = (test.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim()).slice(0, 4);
+    for (const line of lines) console.log(`    ${line.trim().slice(0, 200)}`);
+  }
+}
 if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -53,6 +53,7 @@ import { registerAccessControl } from './plugins/access.js';
 import { registerHeadPolicy } from './plugins/head.js';
 import { pruneIdempotencyKeys, registerIdempotency } from './plugins/idempotency.js';
 import { registerReadYourWrites } from './plugins/read-your-writes.js';
+import { JOB_QUEUE_NAMES, OUTBOX_INTERVAL_SECONDS, createJobQueue, readQueueFigures } from './modules/jobs/queue.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { reconciliationRoutes } from './modules/orders/reconciliation-routes.js';
@@ -66,7 +67,7 @@ import { createFulfilmentService, type FulfilmentService } from './modules/order
 import { fulfilmentRoutes } from './modules/orders/fulfilment-routes.js';
 import { createSandboxGateway, type SandboxGateway } from './modules/orders/sandbox-gateway.js';
 import { createOrdersService, type OrdersService } from './modules/orders/service.js';
-import { createRefundWorker, type RefundWorker } from './modules/orders/refund-worker.js';
+import { createRefundWorker, type RefundQueue, type RefundWorker } from './modules/orders/refund-worker.js';
 import { createPaymentAdminService } from './modules/orders/payment-admin.js';
 import { paymentAdminRoutes } from './modules/orders/payment-admin-routes.js';
 import { receiptsRoutes } from './modules/receipts/routes.js';
@@ -221,7 +222,12 @@ export async function buildApp({ config, db, readDb, logger, runDispatcher = tru
   });
 
   // Every answer counted and timed by its route's pattern (an unknown URL as 'unmatched'), never its raw URL.
-  const metrics = createAppMetrics({ db, clock, replica: readDb ? { lag: () => reads.lag() } : undefined });
+  const metrics = createAppMetrics({
+    db,
+    clock,
+    replica: readDb ? { lag: () => reads.lag() } : undefined,
+    queueFigures: (cap) => readQueueFigures(db, cap),
+  });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
@@ -280,15 +286,22 @@ export async function buildApp({ config, db, readDb, logger, runDispatcher = tru
 
   const transports: Transports = {};
   if (config.smtpUrl) transports.email = createSmtpTransport(config.smtpUrl, config.mailFrom);
+  // The background work of this process on the PostgreSQL job queue (ADR 39): started once the app
+  // is ready, stopped (its jobs under way ended) before the pool closes.
+  const jobsIntervalSeconds = config.jobsIntervalMs / 1000;
+  const queue = createJobQueue({ db, onError: (error, name) => app.log.warn({ err: error, queue: name }, 'a job of the queue failed; it is retried later') });
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => queue.stop());
+
   const dispatcher = createDispatcher({
     db,
     transports,
     onError: (error) => app.log.warn({ err: error }, 'sending an outbox message failed'),
     onSend: (channel, outcome) => metrics.observeSend(channel, outcome),
   });
-  const outbox = createOutbox(transports, () => dispatcher.kick());
+  const outbox = createOutbox(transports, () => void queue.kick(JOB_QUEUE_NAMES.outbox));
   app.decorate('dispatcher', dispatcher);
-  if (runDispatcher) dispatcher.start();
+  if (runDispatcher) queue.add({ queue: JOB_QUEUE_NAMES.outbox, everySeconds: OUTBOX_INTERVAL_SECONDS, run: () => dispatcher.dispatchDue() });
   app.addHook('onClose', async () => dispatcher.stop());
 
   const passwords = createPasswordService({
@@ -377,15 +390,16 @@ export async function buildApp({ config, db, readDb, logger, runDispatcher = tru
     onRun: (result) => metrics.observeRefunds(result),
   });
   app.decorate('refunds', refunds);
-  if (runJobs) refunds.start(config.jobsIntervalMs);
+  if (runJobs) queue.add({ queue: JOB_QUEUE_NAMES.refunds, everySeconds: jobsIntervalSeconds, run: () => refunds.runOnce() });
   app.addHook('onClose', async () => refunds.stop());
+  const refundQueue: RefundQueue = { kick: () => void queue.kick(JOB_QUEUE_NAMES.refunds) };
   const orders = createOrdersService({
     db,
     outbox,
     gateway: paymentGateway,
     publicUrl: config.publicUrl,
     callbackSecret: gatewaySecret,
-    refunds,
+    refunds: refundQueue,
     pendingTtlMs: config.paymentPendingTtlMs,
     currency: currency.code,
     log: (detail, message) => app.log.warn(detail, message),
@@ -399,10 +413,10 @@ export async function buildApp({ config, db, readDb, logger, runDispatcher = tru
   // Registered whatever the gateway, so a real one's deployment refuses the test page's calls in words.
   await app.register(sandboxGatewayRoutes, { prefix: '/api/v1', sandbox });
   await app.register(ledgerRoutes, { prefix: '/api/v1', db });
-  await app.register(paymentAdminRoutes, { prefix: '/api/v1', payments: createPaymentAdminService({ db, refunds, clock }) });
+  await app.register(paymentAdminRoutes, { prefix: '/api/v1', payments: createPaymentAdminService({ db, refunds: refundQueue, clock }) });
   const fulfilment = createFulfilmentService({
     db,
-    refunds,
+    refunds: refundQueue,
     throttle,
     storage: files,
     codeLimit: { max: config.loginMaxFailures, windowMs: config.loginWindowMs },
@@ -417,7 +431,6 @@ export async function buildApp({ config, db, readDb, logger, runDispatcher = tru
 
   const jobs = createJobRunner({
     db,
-    intervalMs: config.jobsIntervalMs,
     clock,
     jobs: [
       // each order in a transaction of its own (the job's transaction only holds its lock)
@@ -433,8 +446,7 @@ export async function buildApp({ config, db, readDb, logger, runDispatcher = tru
     onRun: (job, outcome, seconds) => metrics.observeJob(job, outcome, seconds),
   });
   app.decorate('jobs', jobs);
-  if (runJobs) jobs.start();
-  app.addHook('onClose', async () => jobs.stop());
+  if (runJobs) for (const name of jobs.names) queue.add({ queue: name, everySeconds: jobsIntervalSeconds, run: () => jobs.run(name) });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWebApp = existsSync(indexHtml);

@@ -28,10 +28,9 @@ describe('jobs across workers', () => {
     const running = new Promise<void>((resolve) => (entered = resolve));
     const first = createJobRunner({
       db: database.db,
-      intervalMs: 60_000,
       jobs: [{ name: 'sweep', run: async () => (entered(), await held, 7) }],
     });
-    const other = createJobRunner({ db: second.db, intervalMs: 60_000, jobs: [{ name: 'sweep', run: async () => 3 }] });
+    const other = createJobRunner({ db: second.db, jobs: [{ name: 'sweep', run: async () => 3 }] });
 
     const firstRun = first.runOnce();
     await running;

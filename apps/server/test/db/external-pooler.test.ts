@@ -13,6 +13,7 @@ import { MIGRATIONS_FOLDER } from '../../src/db/migrate.js';
 import { prepareDatabase } from '../../src/db/prepare.js';
 import { verifyRollups } from '../../src/db/rollups/index.js';
 import { createLocalStorage } from '../../src/modules/files/storage.js';
+import { JOB_QUEUE_NAMES, JOB_QUEUE_SCHEMA } from '../../src/modules/jobs/queue.js';
 import { startDebianPostgres, startPgBouncer, type ExternalPostgres, type Pooler } from '../external-postgres.js';
 import { bearer, body, createAccount, demoAccount, loginAs, recordCreditGranted, testConfig } from '../helpers.js';
 
@@ -77,11 +78,9 @@ describe('the product behind PgBouncer with DATABASE_PREPARED_STATEMENTS=false',
       databases.map((database) => prepareDatabase(database, { seedDemo: true, storage, sessionSecret: config.sessionSecret, currency: config.currency })),
     );
     expect(prepared.map((p) => p.seeded).sort()).toEqual([false, true]);
-    for (const database of databases) {
-      const app = await buildApp({ config, db: database.db, storage, logger: false, runDispatcher: false, runJobs: false });
-      await app.ready();
-      processes.push({ database, app });
-    }
+    // Each runs its background work on the job queue, as `npm start` does: both make its schema at once.
+    for (const database of databases) processes.push({ database, app: await buildApp({ config, db: database.db, storage, logger: false }) });
+    await Promise.all(processes.map(({ app }) => app.ready()));
   });
 
   afterAll(async () => {
@@ -148,5 +147,26 @@ describe('the product behind PgBouncer with DATABASE_PREPARED_STATEMENTS=false',
     );
     expect(credit.rows[0]!.off).toBe(0);
     expect(await verifyRollups(db)).toEqual([]);
+  });
+
+  test('the job queue through the pooler: its schema made once, every queue’s job run, the flows’ messages dispatched', async () => {
+    const { db } = processes[0]!.database;
+    const versions = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${JOB_QUEUE_SCHEMA}.version`));
+    expect(versions.rows[0]!.n).toBe(1);
+    const queues = [...processes[0]!.app.jobs.names, JOB_QUEUE_NAMES.outbox, JOB_QUEUE_NAMES.refunds].sort();
+    // Each queue's first scheduled job, run by one of the two processes (the queue's state is the event awaited).
+    const completed = async () =>
+      (
+        await db.execute<{ name: string }>(sql.raw(`select distinct name from ${JOB_QUEUE_SCHEMA}.job where state = 'completed' order by name`))
+      ).rows.map((r) => r.name);
+    while ((await completed()).length < queues.length) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await completed()).toEqual(queues);
+    const failed = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${JOB_QUEUE_SCHEMA}.job where state in ('retry', 'failed')`));
+    expect(failed.rows[0]!.n).toBe(0);
+    // The flows' messages (no transport here: kept for the demo outbox) were all taken up by the outbox queue.
+    const pending = async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from outbox_messages where status = 'pending'`)).rows[0]!.n;
+    while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    const demo = await db.execute<{ n: number }>(sql`select count(*)::int as n from outbox_messages where status = 'demo'`);
+    expect(demo.rows[0]!.n).toBeGreaterThan(0);
   });
 });

@@ -13,6 +13,7 @@ import { MESSAGES } from '@qist/domain';
 import { buildApp } from '../../src/app.js';
 import { createDatabase, type Database } from '../../src/db/client.js';
 import { outboxMessages } from '../../src/db/schema/index.js';
+import { DEAD_LETTER_QUEUE, createJobQueue } from '../../src/modules/jobs/queue.js';
 import { BACKLOG_COUNT_CAP } from '../../src/modules/metrics/repository.js';
 import { createFakeGateway } from '../fakes/gateway.js';
 import { bearer, body, createAccount, loginAs, testConfig, useSecondApp, useTestApp } from '../helpers.js';
@@ -194,6 +195,41 @@ describe('jobs', () => {
     const timed = (job: string) => valueOf(after, 'qist_job_duration_seconds_count', { job }) - valueOf(before, 'qist_job_duration_seconds_count', { job });
     expect([timed('reminders'), timed('idempotency-keys')]).toEqual([2, 3]);
     expect(valueOf(after, 'qist_job_last_success_timestamp_seconds', { job: 'auto-cancel' })).toBe(clock.now.getTime() / 1000);
+  });
+});
+
+describe('the job queue', () => {
+  it('shows each queue’s jobs by state: one running, one waiting behind it, and the dead letters', async () => {
+    expect(seriesOf(await scrape(), 'qist_job_queue_jobs')).toEqual([]);
+    const queue = createJobQueue({ db: ctx.db, retry: { retryLimit: 0, retryDelaySeconds: 1 }, pollingIntervalSeconds: 0.5 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const running = new Promise<void>((resolve) => (entered = resolve));
+    queue.add({ queue: 'held', everySeconds: 3600, run: () => (entered(), held) });
+    queue.add({ queue: 'broken', everySeconds: 3600, run: () => Promise.reject(new Error('always')) });
+    try {
+      await queue.start();
+      await running;
+      await queue.kick('held');
+      // The broken queue's one job, with no retry, goes straight to the dead letters.
+      let samples = await scrape();
+      while (valueOf(samples, 'qist_job_queue_jobs', { queue: DEAD_LETTER_QUEUE, state: 'created' }) === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        samples = await scrape();
+      }
+      const jobs = (name: string, state: string) => valueOf(samples, 'qist_job_queue_jobs', { queue: name, state });
+      expect({ active: jobs('held', 'active'), created: jobs('held', 'created'), retry: jobs('held', 'retry'), failed: jobs('held', 'failed') }).toEqual({
+        active: 1,
+        created: 1,
+        retry: 0,
+        failed: 0,
+      });
+      expect({ failed: jobs('broken', 'failed'), dead: jobs(DEAD_LETTER_QUEUE, 'created') }).toEqual({ failed: 1, dead: 1 });
+    } finally {
+      release();
+      await queue.stop();
+    }
   });
 });
 

@@ -1,8 +1,11 @@
 // Real mail: an SMTP server runs in the test, the app sends to it, and the code is read out of the mail.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { createDatabase } from '../../src/db/client.js';
 import { outboxMessages, smes } from '../../src/db/schema/index.js';
+import { JOB_QUEUE_SCHEMA } from '../../src/modules/jobs/queue.js';
 import { bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
 
 interface Received {
@@ -101,5 +104,32 @@ describe('email through SMTP', () => {
     expect((await mail).to).toEqual([account.email]);
     const [sent] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, failed!.id));
     expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('are sent without being asked by an app that runs its background work: the outbox queue takes the message up', async () => {
+    // A second process on the same database, running its outbox queue (ADR 39) as `npm start` does.
+    const database = createDatabase(ctx.database.url, 4);
+    const app = await buildApp({ config: ctx.config, db: database.db, logger: false, runJobs: false });
+    try {
+      await app.ready();
+      const account = await createAccount(ctx.db, { role: 'sme' });
+      const headers = bearer(await loginAs(app, account));
+      const mail = nextMail();
+      const response = await app.inject({ method: 'GET', url: '/api/v1/sme/email/resend', headers });
+      expect(body(response).content).toEqual({ sent: true, retryAfter: 20 });
+      expect((await mail).to).toEqual([account.email]);
+      // The row is marked sent when the dispatch's transaction commits, just after the mail went.
+      let row = (await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, account.email)))[0];
+      while (row?.status === 'pending') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        row = (await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, account.email)))[0];
+      }
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+      const jobs = await ctx.db.execute<{ state: string }>(sql.raw(`select state from ${JOB_QUEUE_SCHEMA}.job where name = 'outbox'`));
+      expect(jobs.rows.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

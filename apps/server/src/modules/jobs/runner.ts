@@ -1,5 +1,6 @@
-// The one runner of work that must happen once across every API process: each job runs in its own
-// transaction under a transaction-scoped advisory lock (safe behind a pooler), on an interval.
+// The jobs that must happen once across every API process: each runs in its own transaction under a
+// transaction-scoped advisory lock (safe behind a pooler). The job queue (queue.ts) runs each on its
+// interval; tests and operators run them by hand with runOnce.
 import { sql } from 'drizzle-orm';
 import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
 
@@ -12,32 +13,28 @@ export interface Job {
 export type JobOutcome = 'done' | 'skipped' | 'failed';
 
 export interface JobRunner {
+  /** The jobs' names, in the order runOnce runs them (each is a queue of the job queue). */
+  readonly names: string[];
   /** Runs every job once now; a job another process is running is skipped. Returns what each did. */
   runOnce(): Promise<Record<string, number | 'skipped'>>;
-  start(): void;
-  stop(): Promise<void>;
+  /** Runs one job now and says what it did; its error is thrown, not reported, for the queue to report and retry. */
+  run(name: string): Promise<number | 'skipped'>;
 }
 
 export function createJobRunner({
   db,
   jobs,
-  intervalMs,
   clock = () => new Date(),
   onError = () => {},
   onRun = () => {},
 }: {
   db: Db;
   jobs: Job[];
-  intervalMs: number;
   clock?: () => Date;
   onError?: (error: unknown, job: string) => void;
   /** Told of every run once it ended, with its wall time (an observer: metrics). */
   onRun?: (job: string, outcome: JobOutcome, seconds: number) => void;
 }): JobRunner {
-  let timer: NodeJS.Timeout | undefined;
-  /** The run the timer started, until it ends. */
-  let inFlight: Promise<unknown> | undefined;
-
   async function runJob(job: Job): Promise<number | 'skipped'> {
     return withTransaction(db, async (tx) => {
       const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${`jobs:${job.name}`})) as locked`);
@@ -46,41 +43,37 @@ export function createJobRunner({
     });
   }
 
-  async function runOnce() {
-    const done: Record<string, number | 'skipped'> = {};
-    for (const job of jobs) {
-      const startedAt = performance.now();
-      let outcome: JobOutcome = 'failed';
-      try {
-        const result = await runJob(job);
-        done[job.name] = result;
-        outcome = result === 'skipped' ? 'skipped' : 'done';
-      } catch (error) {
-        onError(error, job.name);
-      }
+  /** One job's run, timed and told to the observers whatever its end. */
+  async function runObserved(job: Job): Promise<number | 'skipped'> {
+    const startedAt = performance.now();
+    let outcome: JobOutcome = 'failed';
+    try {
+      const result = await runJob(job);
+      outcome = result === 'skipped' ? 'skipped' : 'done';
+      return result;
+    } finally {
       onRun(job.name, outcome, (performance.now() - startedAt) / 1000);
     }
-    return done;
   }
 
   return {
-    runOnce,
-    start() {
-      if (timer) return;
-      // A tick while the last run is still going starts nothing: a run slower than the interval is
-      // followed by the next at the first tick after it ends, and no backlog of runs builds up.
-      timer = setInterval(() => {
-        if (inFlight) return;
-        inFlight = runOnce().finally(() => {
-          inFlight = undefined;
-        });
-      }, intervalMs);
-      timer.unref();
+    names: jobs.map((job) => job.name),
+    async runOnce() {
+      const done: Record<string, number | 'skipped'> = {};
+      for (const job of jobs) {
+        try {
+          done[job.name] = await runObserved(job);
+        } catch (error) {
+          // reported, and the other jobs still run
+          onError(error, job.name);
+        }
+      }
+      return done;
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await inFlight?.catch(() => {});
+    run(name) {
+      const job = jobs.find((candidate) => candidate.name === name);
+      if (!job) return Promise.reject(new Error(`no job is named ${name}`));
+      return runObserved(job);
     },
   };
 }

@@ -38,6 +38,13 @@ export interface AppMetrics {
   observeRead(target: ReadTarget): void;
 }
 
+/** One queue's jobs in one state, as the job queue counts them at scrape (at most `cap`). */
+export interface QueueFigure {
+  queue: string;
+  state: string;
+  jobs: number;
+}
+
 /** The read replica, when DATABASE_READ_URL is set: its lag is read at scrape. */
 export interface ReplicaMetricsSource {
   lag(): Promise<ReplicaLag | undefined>;
@@ -48,7 +55,18 @@ function poolOf(db: Db): pg.Pool {
   return (db as unknown as { $client: pg.Pool }).$client;
 }
 
-export function createAppMetrics({ db, clock = () => new Date(), replica }: { db: Db; clock?: () => Date; replica?: ReplicaMetricsSource | undefined }): AppMetrics {
+export function createAppMetrics({
+  db,
+  clock = () => new Date(),
+  replica,
+  queueFigures = async () => [],
+}: {
+  db: Db;
+  clock?: () => Date;
+  replica?: ReplicaMetricsSource | undefined;
+  /** The job queue's jobs by queue and state (modules/jobs/queue.ts `readQueueFigures`). */
+  queueFigures?: (cap: number) => Promise<QueueFigure[]>;
+}): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   const registers = [registry];
@@ -175,6 +193,18 @@ export function createAppMetrics({ db, clock = () => new Date(), replica }: { db
     f.outboxOldestCreatedAt ? Math.max(0, (clock().getTime() - f.outboxOldestCreatedAt.getTime()) / 1000) : 0,
   );
   figureGauge('refunds_waiting', `Refunds not yet confirmed by the gateway (pending or requested), counted up to ${BACKLOG_COUNT_CAP}`, 'max', (f) => f.refundsWaiting);
+  new Gauge({
+    name: `${METRIC_PREFIX}job_queue_jobs`,
+    help: `Jobs of each queue of the job queue by state: created and retry wait, active run, failed spent their retries; the dead-letters queue holds what an operator must see to (counted up to ${BACKLOG_COUNT_CAP})`,
+    labelNames: ['queue', 'state'] as const,
+    aggregator: 'max',
+    registers,
+    async collect() {
+      this.reset();
+      const read = await queueFigures(BACKLOG_COUNT_CAP).catch(() => undefined);
+      for (const figure of read ?? []) this.set({ queue: figure.queue, state: figure.state }, figure.jobs);
+    },
+  });
   figureGauge(
     'ledger_balance_sum_minor_units',
     'Sum of every ledger account’s balance from the rollup, in the currency’s minor units: must be 0',

@@ -1,5 +1,6 @@
 // Sends due outbox messages. Rows are claimed with FOR UPDATE SKIP LOCKED, so several processes
 // never send the same message; a failure is retried later with a growing delay, up to MAX_ATTEMPTS.
+// The job queue runs it (the `outbox` queue, ADR 39): on an interval and when a message is enqueued.
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { withTransaction, type Db } from '../../db/transaction.js';
 import { outboxMessages } from '../../db/schema/index.js';
@@ -19,9 +20,7 @@ export type SendOutcome = 'sent' | 'failed' | 'demo';
 export interface Dispatcher {
   /** Sends what is due now; returns how many messages were sent. */
   dispatchDue(): Promise<number>;
-  /** Asks for a dispatch soon (after a message was enqueued). */
-  kick(): void;
-  start(intervalMs?: number): void;
+  /** Waits for a dispatch under way, then closes the transports. */
   stop(): Promise<void>;
 }
 
@@ -29,12 +28,12 @@ export function createDispatcher(options: {
   db: Db;
   transports: Transports;
   now?: () => Date;
+  /** Told of each message a transport refused (it is tried again later). */
   onError?: (error: unknown) => void;
   /** Told of each message's turn once its row is updated (an observer: metrics; the transaction may still roll back). */
   onSend?: (channel: 'email' | 'sms', outcome: SendOutcome) => void;
 }): Dispatcher {
   const { db, transports, now = () => new Date(), onError = () => {}, onSend = () => {} } = options;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
 
@@ -103,18 +102,7 @@ export function createDispatcher(options: {
 
   return {
     dispatchDue,
-    kick() {
-      if (!timer) return;
-      // The enqueuing transaction commits right after; a short delay lets the row become visible.
-      setTimeout(() => dispatchDue().catch(onError), 250).unref();
-    },
-    start(intervalMs = 5_000) {
-      timer = setInterval(() => dispatchDue().catch(onError), intervalMs);
-      timer.unref();
-    },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       await running?.catch(() => {});
       for (const transport of Object.values(transports)) transport?.close?.();
     },

@@ -2,6 +2,7 @@
 // requested (once: a retry after an ambiguous answer tells the adapter so), a requested one is asked
 // after, and a gateway that does not answer clearly is asked again later, with a growing delay. Every
 // process may run the worker: a refund is claimed by one of them at a time (refund-repository.ts).
+// The job queue runs it (the `refunds` queue, ADR 39): on an interval and when a refund is recorded.
 import type { Db } from '../../db/transaction.js';
 import type { PaymentGateway } from './gateway.js';
 import { claimDueRefunds, recordRefundOutcome, type RefundRow } from './refund-repository.js';
@@ -29,14 +30,14 @@ export interface RefundRunResult {
 export interface RefundWorker {
   /** Carries out what is due now, in this process; another process's claimed refunds are left alone. */
   runOnce(): Promise<RefundRunResult>;
-  /** Asks for a run soon (after a refund was recorded). */
-  kick(): void;
-  start(intervalMs: number): void;
+  /** Waits for a run under way to end. */
   stop(): Promise<void>;
 }
 
-/** What a money step needs of the worker: to be told a refund was recorded. */
-export type RefundQueue = Pick<RefundWorker, 'kick'>;
+/** What a money step needs of the worker: to be told a refund was recorded, so a run comes soon. */
+export interface RefundQueue {
+  kick(): void;
+}
 
 function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -56,7 +57,6 @@ export function createRefundWorker({
   /** Told what each pass over the due refunds did (an observer: metrics). */
   onRun?: (result: RefundRunResult) => void;
 }): RefundWorker {
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<RefundRunResult> | undefined;
   let again = false;
 
@@ -146,19 +146,7 @@ export function createRefundWorker({
 
   return {
     runOnce: runSerially,
-    kick() {
-      if (!timer) return;
-      // The recording transaction commits right after; a short delay lets the row become visible.
-      setTimeout(() => runSerially().catch((error: unknown) => onError(error)), 250).unref();
-    },
-    start(intervalMs) {
-      if (timer) return;
-      timer = setInterval(() => runSerially().catch((error: unknown) => onError(error)), intervalMs);
-      timer.unref();
-    },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       await running?.catch(() => {});
     },
   };
