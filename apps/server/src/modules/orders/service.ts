@@ -68,6 +68,8 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 const JOB_BATCH = 200;
 /** Expired orders read at a time by the auto-cancel job, each then canceled in its own transaction. */
 const CANCEL_READ_BATCH = 20;
+/** Reminders or late notices claimed and queued in one transaction. */
+const NOTICE_BATCH = 20;
 const HOUR_MS = 3_600_000;
 
 export function createOrdersService({
@@ -130,6 +132,26 @@ export function createOrdersService({
     );
     const to = owner.rows[0];
     if (to) await notify(tx, { email: to.email, phone: phoneOf(to), language: to.language }, canceledNotice(fromMinorUnits(Number(order.amount))));
+  }
+
+  /**
+   * Claims the instalments due a notice of `kind` and queues their notices, NOTICE_BATCH at a time,
+   * each batch in a transaction of its own: a batch that fails rolls back alone (its instalments stay
+   * unclaimed for the next run) and the run fails after the batches before it committed. At most
+   * JOB_BATCH notices a run; the next run goes on.
+   */
+  async function queueNotices(kind: 'reminder' | 'late', now: Date, until: Date, notice: (row: repo.NoticeRow) => Bilingual<Notice>): Promise<number> {
+    let queued = 0;
+    while (queued < JOB_BATCH) {
+      const claimed = await withTransaction(db, async (tx) => {
+        const due = await repo.claimNotices(tx, kind, now, until, Math.min(NOTICE_BATCH, JOB_BATCH - queued));
+        for (const row of due) await notify(tx, { email: row.email, phone: phoneOf(row), language: row.language }, notice(row));
+        return due.length;
+      });
+      queued += claimed;
+      if (claimed < NOTICE_BATCH) break;
+    }
+    return queued;
   }
 
   function smeOnly(principal: Principal) {
@@ -474,24 +496,22 @@ export function createOrdersService({
       return canceled;
     },
 
+    /**
+     * Marks the orders with an instalment past its deadline late (one statement, in the job's
+     * transaction), then queues their late notices in small batches of their own (queueNotices).
+     */
     async markLatePayments(tx: Tx, now: Date): Promise<number> {
       const marked = await repo.markLateOrders(tx, now);
-      const due = await repo.claimNotices(tx, 'late', now, now, JOB_BATCH);
-      for (const row of due) {
-        const notice = lateNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline));
-        await notify(tx, { email: row.email, phone: phoneOf(row), language: row.language }, notice);
-      }
+      await queueNotices('late', now, now, (row) => lateNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline)));
       return marked;
     },
 
-    async queueReminders(tx: Tx, now: Date): Promise<number> {
+    /** Queues a reminder for each instalment due within REMINDER_DAYS_BEFORE days, in small batches of their own. */
+    async queueReminders(_tx: Tx, now: Date): Promise<number> {
       const until = new Date(now.getTime() + REMINDER_DAYS_BEFORE * 24 * HOUR_MS);
-      const due = await repo.claimNotices(tx, 'reminder', now, until, JOB_BATCH);
-      for (const row of due) {
-        const notice = reminderNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline));
-        await notify(tx, { email: row.email, phone: phoneOf(row), language: row.language }, notice);
-      }
-      return due.length;
+      return queueNotices('reminder', now, until, (row) =>
+        reminderNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline)),
+      );
     },
   };
 }
