@@ -2,7 +2,7 @@
 // the operation table, its security declared (and true to what the server does), its refusals
 // documented in the error envelope; and the document the CLI writes is the one the app serves.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qist/domain';
+import { MESSAGES, READ_AFTER_HEADER } from '@qist/domain';
 import { OPERATIONS } from '../src/openapi/operations.js';
 import { buildOpenapiDocument, type OpenapiDocument, type OpenapiOperation } from '../src/openapi/offline.js';
 import { useTestApp } from './helpers.js';
@@ -122,11 +122,11 @@ describe('the API document', () => {
     }
   });
 
-  it('describes the envelope, the servers and the licence', () => {
+  it('describes the envelope, the servers, the licence and the read-after header a client echoes', () => {
     const document = served() as OpenapiDocument & {
       components: { schemas: Record<string, unknown> };
       servers: { url: string; description: string }[];
-      info: { license: { name: string; url: string } };
+      info: { license: { name: string; url: string }; description: string };
     };
     expect(document.components.schemas.ErrorEnvelope).toEqual({
       type: 'object',
@@ -137,5 +137,8 @@ describe('the API document', () => {
     expect(document.servers.length).toBeGreaterThan(0);
     for (const server of document.servers) expect(server).toEqual({ url: expect.any(String), description: expect.any(String) });
     expect(document.info.license.name).toMatch(/Proprietary/);
+    // Answered after every write when a replica is set (ADR 37), and sent back by the client.
+    expect(document.info.description).toContain(`answers a \`${READ_AFTER_HEADER}\` header`);
+    expect(document.info.description).toContain(`Send the latest one back as \`${READ_AFTER_HEADER}\``);
   });
 });

@@ -6,7 +6,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRODUCT_NAME, errorEnvelope } from '@qist/domain';
+import { PRODUCT_NAME, READ_AFTER_HEADER, errorEnvelope } from '@qist/domain';
 import type { Access } from '../plugins/access.js';
 import { OPERATIONS, type OperationDoc } from './operations.js';
 
@@ -120,7 +120,8 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
         title: `${PRODUCT_NAME} API`,
         version: '1.0.0',
         description:
-          'B2B buy-now-pay-later platform. Every JSON answer is an envelope: `{ status: true, content }` on success, `{ status: false, msg }` when refused.',
+          'B2B buy-now-pay-later platform. Every JSON answer is an envelope: `{ status: true, content }` on success, `{ status: false, msg }` when refused.\n\n' +
+          `Reading one’s own writes: on a deployment with a read replica, every successful call other than GET, HEAD and OPTIONS answers a \`${READ_AFTER_HEADER}\` header, the database position after the write (for example \`0/3000148\`). Send the latest one back as \`${READ_AFTER_HEADER}\` on the calls that follow: a list, dashboard or export the replica has not caught up to is then read from the primary, so it shows that write. Without a replica the header is neither sent nor needed; a malformed one is ignored.`,
         // The code is not open source; its use is governed by the platform's terms.
         license: { name: `Proprietary: © ${PRODUCT_NAME}, all rights reserved`, url: '/terms' },
       },
