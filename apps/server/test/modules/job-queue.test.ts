@@ -3,6 +3,7 @@
 // the kicks builds no backlog, a failing job is retried with a growing delay and then dead-lettered.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import PgBoss from 'pg-boss';
 import { createDatabase, type Database } from '../../src/db/client.js';
 import { DEAD_LETTER_QUEUE, JOB_QUEUE_SCHEMA, createJobQueue, type JobQueue } from '../../src/modules/jobs/queue.js';
 import { createTestDatabase, type TestDatabase } from '../helpers.js';
@@ -156,6 +157,38 @@ describe('the job queue', () => {
     expect(done[0]?.retry_count).toBe(1);
     expect(attempts).toBe(2);
     expect((await jobsOf(DEAD_LETTER_QUEUE)).filter((job) => job.data.queue === 'flaky')).toEqual([]);
+  });
+
+  it('takes over the job of a process killed in the middle of it once the job expires, and runs it again', async () => {
+    const short = { retry: { retryLimit: 2, retryDelaySeconds: 1 }, pollingIntervalSeconds: 0.5, expireInSeconds: 1, maintenanceIntervalSeconds: 1 };
+    // The queue is made by a process that ran its scheduled job and stopped.
+    const first = createJobQueue({ db: database.db, ...short });
+    let firstRuns = 0;
+    first.add({ queue: 'orphaned', everySeconds: 3600, run: async () => void (firstRuns += 1) });
+    await first.start();
+    await until(() => jobsOf('orphaned'), (jobs) => jobs.length === 1 && jobs[0]!.state === 'completed');
+    await first.stop();
+    expect(firstRuns).toBe(1);
+
+    // A process takes a job and is killed: the job stays active, nobody will complete it.
+    const killed = new PgBoss({ db: { executeSql: (text, values) => database.pool.query(text, values) }, schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: false });
+    await killed.start();
+    const id = await killed.send('orphaned', { queue: 'orphaned' }, { singletonKey: 'orphaned' });
+    const [taken] = await killed.fetch('orphaned');
+    expect(taken?.id).toBe(id);
+
+    // Another process's supervisor fails it once expired, and its retry runs there.
+    const ran = signal();
+    const survivor = createJobQueue({ db: second.db, ...short });
+    queues.push(survivor);
+    survivor.add({ queue: 'orphaned', everySeconds: 3600, run: async () => ran.resolve() });
+    await survivor.start();
+    await ran.promise;
+    const done = await until(
+      async () => (await database.pool.query<{ state: string; retry_count: number }>(`select state, retry_count from ${JOB_QUEUE_SCHEMA}.job where id = $1`, [id])).rows[0],
+      (job) => job?.state === 'completed',
+    );
+    expect(done).toEqual({ state: 'completed', retry_count: 1 });
   });
 
   it('never touches the database when it has no work (tests that run the workers by hand)', async () => {

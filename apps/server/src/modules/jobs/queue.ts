@@ -38,8 +38,15 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 30 };
 
-/** A job still active after this long is failed by the queue's supervisor (and retried). */
-const JOB_EXPIRY_SECONDS = 15 * 60;
+/**
+ * A job still active after this long is failed by the queue's supervisor, and retried: how long a
+ * queue waits for a process that died in the middle of a job (SIGKILL, a lost machine). Short, since a
+ * run that outlives it and overlaps its retry is harmless: a job holds its advisory lock, the outbox
+ * and the refunds claim their rows (SKIP LOCKED, leases).
+ */
+const JOB_EXPIRY_SECONDS = 2 * 60;
+/** How often pg-boss's supervisor fails expired jobs and archives old ones (under its own lock, in one process at a time). */
+const MAINTENANCE_INTERVAL_SECONDS = 60;
 /**
  * A kick comes from inside the transaction that recorded the work (an outbox message, a refund),
  * which commits right after; the job is asked for this much later, so its run sees the row. A run
@@ -74,10 +81,16 @@ export function createJobQueue({
   db,
   retry = DEFAULT_RETRY_POLICY,
   pollingIntervalSeconds = 10,
+  expireInSeconds = JOB_EXPIRY_SECONDS,
+  maintenanceIntervalSeconds = MAINTENANCE_INTERVAL_SECONDS,
   onError = () => {},
 }: {
   db: Db;
   retry?: RetryPolicy;
+  /** Seconds before a running job is taken for lost (JOB_EXPIRY_SECONDS; tests shorten it). */
+  expireInSeconds?: number;
+  /** Seconds between pg-boss's supervisions (MAINTENANCE_INTERVAL_SECONDS; tests shorten it). */
+  maintenanceIntervalSeconds?: number;
   /**
    * How often an idle process asks each queue for a job. A job this process asks for (scheduled or
    * kicked) wakes its own worker at once, so the poll only finds other processes' jobs and retries.
@@ -94,6 +107,7 @@ export function createJobQueue({
       // The queues schedule themselves by throttled sends below; cron is not used.
       schedule: false,
       supervise: true,
+      maintenanceIntervalSeconds,
       migrate: true,
       archiveCompletedAfterSeconds: 60 * 60,
       deleteAfterDays: 7,
@@ -153,7 +167,7 @@ export function createJobQueue({
           retryLimit: retry.retryLimit,
           retryDelay: retry.retryDelaySeconds,
           retryBackoff: true,
-          expireInSeconds: JOB_EXPIRY_SECONDS,
+          expireInSeconds,
           deadLetter: DEAD_LETTER_QUEUE,
         });
         const id = await boss.work(work.queue, { pollingIntervalSeconds }, async () => {
