@@ -95,10 +95,11 @@ export function startServer(env: Record<string, string>): RunningServer {
 export interface Answer {
   status: number;
   body: string;
+  headers: http.IncomingHttpHeaders;
 }
 
 /** One request on a connection of its own (no keep-alive), so the cluster hands each to a worker anew. */
-export function request(port: number, method: string, url: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
+export function request(port: number, method: string, url: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const req = http.request(
@@ -112,13 +113,14 @@ export function request(port: number, method: string, url: string, options: { bo
           connection: 'close',
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
         },
       },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
     req.on('error', reject);
