@@ -53,7 +53,7 @@ import { registerAccessControl } from './plugins/access.js';
 import { registerHeadPolicy } from './plugins/head.js';
 import { pruneIdempotencyKeys, registerIdempotency } from './plugins/idempotency.js';
 import { registerReadYourWrites } from './plugins/read-your-writes.js';
-import { JOB_QUEUE_NAMES, OUTBOX_INTERVAL_SECONDS, createJobQueue, readQueueFigures } from './modules/jobs/queue.js';
+import { JOB_QUEUE_NAMES, OUTBOX_INTERVAL_SECONDS, createJobQueue, readQueueFigures, type JobQueue } from './modules/jobs/queue.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { reconciliationRoutes } from './modules/orders/reconciliation-routes.js';
@@ -102,6 +102,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     dispatcher: Dispatcher;
     jobs: JobRunner;
+    /** The job queue the background work runs on (ADR 39); start() resolves once it runs. */
+    jobQueue: JobQueue;
     orders: OrdersService;
     /** Carries out recorded refunds at the gateway (tests run it by hand). */
     refunds: RefundWorker;
@@ -290,7 +292,9 @@ export async function buildApp({ config, db, readDb, logger, runDispatcher = tru
   // is ready, stopped (its jobs under way ended) before the pool closes.
   const jobsIntervalSeconds = config.jobsIntervalMs / 1000;
   const queue = createJobQueue({ db, onError: (error, name) => app.log.warn({ err: error, queue: name }, 'a job of the queue failed; it is retried later') });
-  app.addHook('onReady', async () => queue.start());
+  // Not awaited: the app serves while the queue's schema is made (it retries a failed start by itself).
+  app.addHook('onReady', async () => void queue.start());
+  app.decorate('jobQueue', queue);
   app.addHook('onClose', async () => queue.stop());
 
   const dispatcher = createDispatcher({
@@ -433,10 +437,11 @@ export async function buildApp({ config, db, readDb, logger, runDispatcher = tru
     db,
     clock,
     jobs: [
-      // each order in a transaction of its own (the job's transaction only holds its lock)
-      { name: 'auto-cancel', run: (_tx, now) => orders.cancelExpiredOrders(now) },
-      { name: 'late-payments', run: (tx, now) => orders.markLatePayments(tx, now) },
-      { name: 'reminders', run: (tx, now) => orders.queueReminders(tx, now) },
+      // These three take their own short transactions, one at a time: each order canceled, each batch of
+      // notices. Two runs at once are harmless (rows locked and claimed), so they hold no job lock.
+      { name: 'auto-cancel', runAlone: (now) => orders.cancelExpiredOrders(now) },
+      { name: 'late-payments', runAlone: (now) => orders.markLatePayments(now) },
+      { name: 'reminders', runAlone: (now) => orders.queueReminders(now) },
       { name: 'idempotency-keys', run: (tx, now) => pruneIdempotencyKeys(tx, now) },
       { name: 'reconciliation', run: (tx, now) => reconciliation.runDaily(tx, now) },
       // the rollups' per-connection rows folded into one, so a figure sums a few rows (db/rollups)

@@ -81,6 +81,8 @@ describe('the product behind PgBouncer with DATABASE_PREPARED_STATEMENTS=false',
     // Each runs its background work on the job queue, as `npm start` does: both make its schema at once.
     for (const database of databases) processes.push({ database, app: await buildApp({ config, db: database.db, storage, logger: false }) });
     await Promise.all(processes.map(({ app }) => app.ready()));
+    // The app serves at once; its queue starts in the background, and is awaited here.
+    await Promise.all(processes.map(({ app }) => app.jobQueue.start()));
   });
 
   afterAll(async () => {

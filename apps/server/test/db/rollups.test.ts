@@ -88,7 +88,7 @@ async function take(step: Step): Promise<void> {
       await ctx.app.orders.cancelExpiredOrders(new Date(now.getTime() + 4 * 86_400_000));
       return;
     case 'markLate':
-      await withTransaction(ctx.db, (tx) => ctx.app.orders.markLatePayments(tx, new Date(now.getTime() + 40 * 86_400_000)));
+      await ctx.app.orders.markLatePayments(new Date(now.getTime() + 40 * 86_400_000));
       return;
   }
   if (!orderId) return;

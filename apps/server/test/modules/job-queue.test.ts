@@ -1,8 +1,10 @@
 // The job queue (modules/jobs/queue.ts, ADR 39) on a real database, with two pools standing for two
 // API processes: a queue's scheduled job is made once per slot across processes, a run slower than
 // the kicks builds no backlog, a failing job is retried with a growing delay and then dead-lettered.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import PgBoss from 'pg-boss';
 import { createDatabase, type Database } from '../../src/db/client.js';
 import { DEAD_LETTER_QUEUE, JOB_QUEUE_SCHEMA, createJobQueue, type JobQueue } from '../../src/modules/jobs/queue.js';
@@ -189,6 +191,48 @@ describe('the job queue', () => {
       (job) => job?.state === 'completed',
     );
     expect(done).toEqual({ state: 'completed', retry_count: 1 });
+  });
+
+  it('tries its start again while the database cannot be reached, and runs once it can', async () => {
+    // A database that does not exist yet: every attempt fails until it is made.
+    const name = `test_late_${randomBytes(5).toString('hex')}`;
+    const late = createDatabase(inject('pgTemplateUrl').replace(/\/[^/]+$/, `/${name}`), 2);
+    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await admin.connect();
+    const failures: string[] = [];
+    const failed = signal();
+    const ran = signal();
+    const queue = createJobQueue({ db: late.db, pollingIntervalSeconds: 0.5, onError: (error) => (failures.push(String(error)), failed.resolve()) });
+    queue.add({ queue: 'late', everySeconds: 3600, run: async () => ran.resolve() });
+    try {
+      const started = queue.start();
+      await failed.promise;
+      expect(failures[0]).toContain(`database "${name}" does not exist`);
+      await admin.query(`create database ${name} template qist_template`);
+      await started;
+      await ran.promise;
+    } finally {
+      await queue.stop();
+      await late.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it('stops while its start waits to try again, without starting', async () => {
+    const nowhere = createDatabase(inject('pgTemplateUrl').replace(/\/[^/]+$/, '/no_such_database_here'), 1);
+    const failed = signal();
+    let runs = 0;
+    const queue = createJobQueue({ db: nowhere.db, onError: () => failed.resolve() });
+    queue.add({ queue: 'never', everySeconds: 3600, run: async () => void (runs += 1) });
+    const started = queue.start();
+    await failed.promise;
+    // The next attempt would come a second later; stop() ends the wait and the start with it.
+    await queue.stop();
+    await started;
+    await queue.kick('never');
+    expect(runs).toBe(0);
+    await nowhere.close();
   });
 
   it('never touches the database when it has no work (tests that run the workers by hand)', async () => {

@@ -64,7 +64,7 @@ describe('late figures', () => {
     await deadlineAt(ctx.db, '-1 hour');
     const before = await lateNow(ctx.db);
     expect(before.admin.count).toBe(1);
-    await withTransaction(ctx.db, (tx) => ctx.app.orders.markLatePayments(tx, new Date()));
+    await ctx.app.orders.markLatePayments(new Date());
     const kept = await ctx.db.execute<{ n: string }>(sql`select coalesce(sum(count), 0) as n from rollup_late_installments`);
     expect(Number(kept.rows[0]!.n)).toBe(1);
     expect(await lateNow(ctx.db)).toEqual(before);
@@ -80,7 +80,7 @@ describe('late figures', () => {
   it('leave with an order the supplier declines: its instalments are closed, owed no more', async () => {
     await deadlineAt(ctx.db, '-1 hour'); // the paid one stays paid; the next is due below
     await ctx.db.execute(sql`update installments set deadline = now() - interval '1 hour' where order_id = ${orderId} and position = 2`);
-    await withTransaction(ctx.db, (tx) => ctx.app.orders.markLatePayments(tx, new Date()));
+    await ctx.app.orders.markLatePayments(new Date());
     expect((await lateNow(ctx.db)).listed).toEqual([orderId]);
     const supplier = await principalOf('supplier@example.com', 'provider');
     await ctx.app.fulfilment.decline(supplier, orderId, null);

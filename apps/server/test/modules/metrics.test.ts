@@ -165,12 +165,12 @@ describe('jobs', () => {
 
     expect(await ctx.app.jobs.runOnce()).toMatchObject({ 'auto-cancel': 0, reminders: 0, 'idempotency-keys': 0 });
 
-    // Another process holds the reminders job: this one skips it.
+    // Another process holds the reconciliation job: this one skips it.
     const holder = new pg.Client({ connectionString: ctx.database.url });
     await holder.connect();
     try {
-      await holder.query(`select pg_advisory_lock(hashtext('jobs:reminders'))`);
-      expect(await ctx.app.jobs.runOnce()).toMatchObject({ reminders: 'skipped' });
+      await holder.query(`select pg_advisory_lock(hashtext('jobs:reconciliation'))`);
+      expect(await ctx.app.jobs.runOnce()).toMatchObject({ reconciliation: 'skipped' });
     } finally {
       await holder.end();
     }
@@ -189,11 +189,13 @@ describe('jobs', () => {
     const after = await scrape();
     const delta = (job: string, outcome: string) => runs(after, job, outcome) - runs(before, job, outcome);
     expect({ done: delta('auto-cancel', 'done'), skipped: delta('auto-cancel', 'skipped'), failed: delta('auto-cancel', 'failed') }).toEqual({ done: 3, skipped: 0, failed: 0 });
-    expect({ done: delta('reminders', 'done'), skipped: delta('reminders', 'skipped'), failed: delta('reminders', 'failed') }).toEqual({ done: 2, skipped: 1, failed: 0 });
+    expect({ done: delta('reconciliation', 'done'), skipped: delta('reconciliation', 'skipped'), failed: delta('reconciliation', 'failed') }).toEqual({ done: 2, skipped: 1, failed: 0 });
+    // A job that takes its own transactions holds no job lock: the reminders ran all three times.
+    expect({ done: delta('reminders', 'done'), skipped: delta('reminders', 'skipped') }).toEqual({ done: 3, skipped: 0 });
     expect({ done: delta('idempotency-keys', 'done'), skipped: delta('idempotency-keys', 'skipped'), failed: delta('idempotency-keys', 'failed') }).toEqual({ done: 2, skipped: 0, failed: 1 });
-    // Every run not skipped is timed: reminders 2, idempotency-keys 3 (2 done, 1 failed).
+    // Every run not skipped is timed: reconciliation 2, idempotency-keys 3 (2 done, 1 failed).
     const timed = (job: string) => valueOf(after, 'qist_job_duration_seconds_count', { job }) - valueOf(before, 'qist_job_duration_seconds_count', { job });
-    expect([timed('reminders'), timed('idempotency-keys')]).toEqual([2, 3]);
+    expect([timed('reconciliation'), timed('idempotency-keys')]).toEqual([2, 3]);
     expect(valueOf(after, 'qist_job_last_success_timestamp_seconds', { job: 'auto-cancel' })).toBe(clock.now.getTime() / 1000);
   });
 });

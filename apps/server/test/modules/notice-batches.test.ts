@@ -3,7 +3,6 @@
 // stay queued, the run fails, and the next run queues what is left, each notice once.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../src/db/transaction.js';
 import { bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
 
 const MINUTE = 60_000;
@@ -63,7 +62,7 @@ describe('the reminder job', () => {
   it('keeps the batches before one the database refuses, fails, and the next run queues the rest once', async () => {
     const now = new Date(firstDeadline.getTime() - DAY);
     // The database's sentence, under the query layer's wrapping.
-    await expect(withTransaction(ctx.db, (tx) => ctx.app.orders.queueReminders(tx, now))).rejects.toMatchObject({
+    await expect(ctx.app.orders.queueReminders(now)).rejects.toMatchObject({
       cause: expect.objectContaining({ message: 'instalment cannot be reminded' }),
     });
     // The first two batches are queued; the failed one (40–44) rolled back whole.
@@ -71,11 +70,11 @@ describe('the reminder job', () => {
     expect(await reminderMessages()).toBe(40);
 
     await ctx.db.execute(sql`drop trigger refuse_one_notice on installments`);
-    expect(await withTransaction(ctx.db, (tx) => ctx.app.orders.queueReminders(tx, now))).toBe(5);
+    expect(await ctx.app.orders.queueReminders(now)).toBe(5);
     expect(await reminded()).toEqual(instalments.map(() => true));
     expect(await reminderMessages()).toBe(45);
     // Nothing is left to remind: a third run queues nothing.
-    expect(await withTransaction(ctx.db, (tx) => ctx.app.orders.queueReminders(tx, now))).toBe(0);
+    expect(await ctx.app.orders.queueReminders(now)).toBe(0);
     expect(await reminderMessages()).toBe(45);
   });
 });

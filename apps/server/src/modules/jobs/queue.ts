@@ -53,13 +53,22 @@ const MAINTENANCE_INTERVAL_SECONDS = 60;
  * that misses it anyway leaves the row to the queue's next scheduled job.
  */
 export const KICK_DELAY_MS = 250;
+/** The wait after a failed start, doubling from the first up to the last. */
+const START_RETRY_FIRST_MS = 1_000;
+const START_RETRY_MAX_MS = 60_000;
 
 /** The states a queue's jobs wait or run in, and the one a spent job ends in. */
 export const QUEUE_STATES = ['created', 'retry', 'active', 'failed'] as const;
 export type QueueState = (typeof QUEUE_STATES)[number];
 
 export interface JobQueue {
-  /** Creates (or migrates) the queue's schema and queues, then works and schedules them. */
+  /**
+   * Creates (or migrates) the queue's schema and queues, then works and schedules them. A start that
+   * fails (the database unreachable, a race lost too often) is told to onError and tried again after
+   * a growing delay, until it succeeds or stop() is called; the promise resolves then. The app does
+   * not wait for it: it serves requests meanwhile, and a kick before the start is left to the first
+   * scheduled job, which finds the rows.
+   */
   start(): Promise<void>;
   /** Adds a kind of work; every one is added before start. */
   add(work: QueuedWork): void;
@@ -102,7 +111,7 @@ export function createJobQueue({
   const createBoss = () => {
     const made = new PgBoss({
       // The app's pool: unnamed statements when DATABASE_PREPARED_STATEMENTS=false, and no second pool.
-      db: { executeSql: (text, values) => pool.query(text, values) },
+      db: { executeSql: (text, values) => executeOn(pool, text, values) },
       schema: JOB_QUEUE_SCHEMA,
       // The queues schedule themselves by throttled sends below; cron is not used.
       schedule: false,
@@ -121,7 +130,12 @@ export function createJobQueue({
   const works: QueuedWork[] = [];
   const workerIds = new Map<string, string>();
   const timers: NodeJS.Timeout[] = [];
+  /** Kicks and schedules go out only once every queue exists and is worked. */
   let started = false;
+  let stopped = false;
+  let starting: Promise<void> | undefined;
+  /** Ends the wait between two start attempts when stop() is called. */
+  let wakeStarter: (() => void) | undefined;
 
   /** Wakes this process's worker of `queue`, so a job it just asked for runs now rather than at the next poll. */
   function wake(queue: string): void {
@@ -139,56 +153,85 @@ export function createJobQueue({
       .catch((error: unknown) => onError(error, work.queue));
   }
 
-  return {
-    add(work) {
-      if (started) throw new Error(`the job queue is started: ${work.queue} comes too late`);
-      works.push(work);
-    },
-    async start() {
-      // A process with no background work (tests that run it by hand) never touches the queue's schema.
-      if (started || works.length === 0) return;
-      started = true;
-      // Processes starting at once on a new database all make the schema; the ones that lose retry
-      // (a pg-boss that failed to start cannot be started again: a new one is made).
-      await retryCreationRace(async () => {
+  /** One attempt at the start: the schema, the queues, their workers and their schedules. */
+  async function startOnce(): Promise<void> {
+    // Processes starting at once on a new database all make the schema; the ones that lose retry
+    // (a pg-boss that failed to start cannot be started again: a new one is made).
+    await retryCreationRace(async () => {
+      try {
+        await boss.start();
+      } catch (error) {
+        boss = createBoss();
+        throw error;
+      }
+    });
+    await ensureQueue(boss, DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, policy: 'standard', retryLimit: 0 });
+    for (const work of works) {
+      await ensureQueue(boss, work.queue, {
+        name: work.queue,
+        // At most one job waiting and one running, across every process: a slow run builds no backlog.
+        policy: 'stately',
+        retryLimit: retry.retryLimit,
+        retryDelay: retry.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds,
+        deadLetter: DEAD_LETTER_QUEUE,
+      });
+    }
+    if (stopped) return;
+    for (const work of works) {
+      const id = await boss.work(work.queue, { pollingIntervalSeconds }, async () => {
         try {
-          await boss.start();
+          await work.run();
         } catch (error) {
-          boss = createBoss();
+          // told here, and thrown for pg-boss to fail the job: it is retried, then dead-lettered
+          onError(error, work.queue);
           throw error;
+        } finally {
+          // A job asked for while this one ran (here or in another process) waits for it to end:
+          // this worker asks again at once rather than after its poll.
+          wake(work.queue);
         }
       });
-      await ensureQueue(boss, DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, policy: 'standard', retryLimit: 0 });
-      for (const work of works) {
-        await ensureQueue(boss, work.queue, {
-          name: work.queue,
-          // At most one job waiting and one running, across every process: a slow run builds no backlog.
-          policy: 'stately',
-          retryLimit: retry.retryLimit,
-          retryDelay: retry.retryDelaySeconds,
-          retryBackoff: true,
-          expireInSeconds,
-          deadLetter: DEAD_LETTER_QUEUE,
-        });
-        const id = await boss.work(work.queue, { pollingIntervalSeconds }, async () => {
+      workerIds.set(work.queue, id);
+    }
+    started = true;
+    for (const work of works) {
+      schedule(work);
+      const timer = setInterval(() => schedule(work), slotSeconds(work) * 1000);
+      timer.unref();
+      timers.push(timer);
+    }
+  }
+
+  return {
+    add(work) {
+      if (starting) throw new Error(`the job queue is started: ${work.queue} comes too late`);
+      works.push(work);
+    },
+    start() {
+      // A process with no background work (tests that run it by hand) never touches the queue's schema.
+      if (works.length === 0) return Promise.resolve();
+      starting ??= (async () => {
+        for (let attempt = 1; !stopped; attempt += 1) {
           try {
-            await work.run();
+            await startOnce();
+            return;
           } catch (error) {
-            // told here, and thrown for pg-boss to fail the job: it is retried, then dead-lettered
-            onError(error, work.queue);
-            throw error;
-          } finally {
-            // A job asked for while this one ran (here or in another process) waits for it to end:
-            // this worker asks again at once rather than after its poll.
-            wake(work.queue);
+            onError(error);
+            // What the failed attempt set up is undone; a pg-boss that failed to start cannot start again.
+            for (const timer of timers.splice(0)) clearInterval(timer);
+            workerIds.clear();
+            await boss.stop({ close: false, graceful: false, wait: true }).catch(() => {});
+            boss = createBoss();
+            await new Promise<void>((resolve) => {
+              wakeStarter = resolve;
+              setTimeout(resolve, Math.min(START_RETRY_MAX_MS, START_RETRY_FIRST_MS * 2 ** (attempt - 1))).unref();
+            });
           }
-        });
-        workerIds.set(work.queue, id);
-        schedule(work);
-        const timer = setInterval(() => schedule(work), slotSeconds(work) * 1000);
-        timer.unref();
-        timers.push(timer);
-      }
+        }
+      })();
+      return starting;
     },
     kick(queue) {
       if (!started) return Promise.resolve();
@@ -205,14 +248,39 @@ export function createJobQueue({
       });
     },
     async stop() {
-      for (const timer of timers) clearInterval(timer);
-      timers.length = 0;
-      if (!started) return;
+      stopped = true;
+      wakeStarter?.();
+      await starting;
+      for (const timer of timers.splice(0)) clearInterval(timer);
       started = false;
-      // The pool is the app's: it is closed with the app, after this.
+      // A no-op for a pg-boss that never started. The pool is the app's: it is closed with the app, after this.
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Runs one of pg-boss's statements on a connection of the pool. Some are several statements between
+ * BEGIN and COMMIT (its schema, its migrations); one that fails midway leaves its connection in an
+ * aborted transaction, which a transaction-mode pooler would keep pinned to its server connection for
+ * good. So a failure is followed by ROLLBACK on the same connection (a warning, no more, when no
+ * transaction is open), and a connection that cannot even do that is dropped from the pool.
+ */
+async function executeOn(pool: pg.Pool, text: string, values: unknown[] | undefined): Promise<pg.QueryResult> {
+  const client = await pool.connect();
+  try {
+    const result = await client.query(text, values);
+    client.release();
+    return result;
+  } catch (error) {
+    try {
+      await client.query('rollback');
+      client.release();
+    } catch (rollbackError) {
+      client.release(rollbackError instanceof Error ? rollbackError : true);
+    }
+    throw error;
+  }
 }
 
 /** The queue's slots are whole seconds. */

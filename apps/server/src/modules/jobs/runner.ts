@@ -1,13 +1,16 @@
 // The jobs that must happen once across every API process: each runs in its own transaction under a
-// transaction-scoped advisory lock (safe behind a pooler). The job queue (queue.ts) runs each on its
-// interval; tests and operators run them by hand with runOnce.
+// transaction-scoped advisory lock (safe behind a pooler), or in short transactions of its own (see
+// Job). The job queue (queue.ts) runs each on its interval; tests run them by hand with runOnce.
 import { sql } from 'drizzle-orm';
 import { withTransaction, type Db, type Tx } from '../../db/transaction.js';
 
-export interface Job {
-  name: string;
-  run(tx: Tx, now: Date): Promise<number>;
-}
+/**
+ * A job either runs in a transaction the runner opens, under the job's advisory lock (one run at a
+ * time, even with a run by hand), or takes its own short transactions (`runAlone`): it then holds no
+ * connection across them, and must be harmless when two runs overlap. A job never holds a connection
+ * while it waits for another, so a small pool (a pooler's few server connections) cannot starve.
+ */
+export type Job = { name: string; run(tx: Tx, now: Date): Promise<number> } | { name: string; runAlone(now: Date): Promise<number> };
 
 /** How a job's run ended: it ran (and committed), another process held it, or it threw (rolled back). */
 export type JobOutcome = 'done' | 'skipped' | 'failed';
@@ -36,6 +39,7 @@ export function createJobRunner({
   onRun?: (job: string, outcome: JobOutcome, seconds: number) => void;
 }): JobRunner {
   async function runJob(job: Job): Promise<number | 'skipped'> {
+    if ('runAlone' in job) return job.runAlone(clock());
     return withTransaction(db, async (tx) => {
       const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${`jobs:${job.name}`})) as locked`);
       if (!lock.rows[0]?.locked) return 'skipped';

@@ -116,6 +116,6 @@ export async function seedDemoOrders({
       await tx.execute(sql`update installments set deadline = deadline - ${shift}::interval, paid_at = paid_at - ${paidShift}::interval where order_id = ${orderId}`);
     });
   }
-  await withTransaction(db, (tx) => orders.markLatePayments(tx, new Date()));
+  await orders.markLatePayments(new Date());
   return made;
 }

@@ -497,17 +497,17 @@ export function createOrdersService({
     },
 
     /**
-     * Marks the orders with an instalment past its deadline late (one statement, in the job's
-     * transaction), then queues their late notices in small batches of their own (queueNotices).
+     * Marks the orders with an instalment past its deadline late (one statement), then queues their
+     * late notices in small batches of their own (queueNotices).
      */
-    async markLatePayments(tx: Tx, now: Date): Promise<number> {
-      const marked = await repo.markLateOrders(tx, now);
+    async markLatePayments(now: Date): Promise<number> {
+      const marked = await withTransaction(db, (tx) => repo.markLateOrders(tx, now));
       await queueNotices('late', now, now, (row) => lateNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline)));
       return marked;
     },
 
     /** Queues a reminder for each instalment due within REMINDER_DAYS_BEFORE days, in small batches of their own. */
-    async queueReminders(_tx: Tx, now: Date): Promise<number> {
+    async queueReminders(now: Date): Promise<number> {
       const until = new Date(now.getTime() + REMINDER_DAYS_BEFORE * 24 * HOUR_MS);
       return queueNotices('reminder', now, until, (row) =>
         reminderNotice(payLink('pay-instalment', row.order_id), fromMinorUnits(Number(row.amount)), new Date(row.deadline)),
