@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failureLines, playwrightFailures, vitestFailures } from './test-failures.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, '.test-output');
@@ -33,7 +34,7 @@ function readJson(file) {
 
 const startedAt = Date.now();
 const failedSteps = [];
-/** Each failed test's suite, file, name and first lines of its error, repeated at the end of the run. */
+/** Each failed test's step, file, name and error, repeated at the end of the run (scripts/test-failures.mjs). */
 const failedTests = [];
 let passed = 0;
 let failed = 0;
@@ -58,21 +59,6 @@ for (const [name, args] of [
   if (!run(name, 'npm', args)) failedSteps.push(name);
 }
 
-/** Adds each Playwright test that did not end as expected to the failures named at the end. */
-function collectPlaywrightFailures(suites, titles) {
-  for (const suite of suites) {
-    const inner = suite.title ? [...titles, suite.title] : titles;
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === 'expected' || test.status === 'skipped') continue;
-        const error = test.results?.find((result) => result.error)?.error;
-        failedTests.push({ step: 'end-to-end journeys', where: `e2e/${spec.file}:${spec.line}`, name: [...inner, spec.title].join(' › '), message: error?.message });
-      }
-    }
-    collectPlaywrightFailures(suite.suites ?? [], inner);
-  }
-}
-
 /** Runs Vitest with a JSON report (through `command` and `prefix`) and adds its totals. */
 function vitestStep(label, reportName, command, prefix, projects = []) {
   const report = path.join(out, reportName);
@@ -85,13 +71,7 @@ function vitestStep(label, reportName, command, prefix, projects = []) {
   }
   passed += result.numPassedTests;
   failed += result.numFailedTests;
-  for (const file of result.testResults ?? []) {
-    const where = path.relative(root, file.name);
-    const failures = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failures) failedTests.push({ step: label, where, name: test.fullName, message: test.failureMessages?.[0] });
-    // A file that failed outside its tests (an import, a hook) has no failed test to name.
-    if (file.status === 'failed' && failures.length === 0) failedTests.push({ step: label, where, name: '(the file itself)', message: file.message });
-  }
+  failedTests.push(...vitestFailures(result, label, root));
   if (!ok && result.numFailedTests === 0) failedSteps.push(`${label} (a suite failed to run)`);
 }
 
@@ -120,7 +100,7 @@ if (built && existsSync(chromium)) {
   if (e2e?.stats) {
     passed += e2e.stats.expected;
     failed += e2e.stats.unexpected + e2e.stats.flaky;
-    collectPlaywrightFailures(e2e.suites ?? [], []);
+    failedTests.push(...playwrightFailures(e2e));
     if (!e2eOk && e2e.stats.unexpected === 0) failedSteps.push('playwright (the run failed)');
   } else {
     failedSteps.push('playwright (no report)');
@@ -132,16 +112,8 @@ if (built && existsSync(chromium)) {
 // A step that is not a test (lint, typecheck, build) counts as one failure when it fails.
 failed += failedSteps.length;
 console.log(`\nwhole run: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
-if (failedTests.length) {
-  // Named again here because a long run's log is often read from its end only.
-  console.log(`failed tests (${failedTests.length}):`);
-  for (const test of failedTests) {
-    console.log(`- [${test.step}] ${test.where} › ${test.name}`);
-    // eslint-disable-next-line no-control-regex -- colour codes in the error text
-    const lines = (test.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim()).slice(0, 4);
-    for (const line of lines) console.log(`    ${line.trim().slice(0, 200)}`);
-  }
-}
+// Named again here because a long run's log is often read from its end only.
+for (const line of failureLines(failedTests)) console.log(line);
 if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
