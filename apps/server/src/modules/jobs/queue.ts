@@ -41,8 +41,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { retryLimit: 5, retryDelaySeco
 /**
  * A job still active after this long is failed by the queue's supervisor, and retried: how long a
  * queue waits for a process that died in the middle of a job (SIGKILL, a lost machine). Short, since a
- * run that outlives it and overlaps its retry is harmless: a job holds its advisory lock, the outbox
- * and the refunds claim their rows (SKIP LOCKED, leases).
+ * run that outlives it and overlaps its retry is harmless: a job run in a transaction holds its
+ * advisory lock, the others, the outbox and the refunds lock or claim their rows (SKIP LOCKED, leases).
  */
 const JOB_EXPIRY_SECONDS = 2 * 60;
 /** How often pg-boss's supervisor fails expired jobs and archives old ones (under its own lock, in one process at a time). */
