@@ -53,6 +53,11 @@ const MAINTENANCE_INTERVAL_SECONDS = 60;
  * that misses it anyway leaves the row to the queue's next scheduled job.
  */
 export const KICK_DELAY_MS = 250;
+/**
+ * How long a stop waits for the jobs under way before failing them (they are retried): well within
+ * the 10 s a worker process is given to drain (cluster/primary.ts DRAIN_TIMEOUT_MS).
+ */
+const STOP_TIMEOUT_MS = 5_000;
 /** The wait after a failed start, doubling from the first up to the last. */
 const START_RETRY_FIRST_MS = 1_000;
 const START_RETRY_MAX_MS = 60_000;
@@ -167,6 +172,8 @@ export function createJobQueue({
     });
     await ensureQueue(boss, DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, policy: 'standard', retryLimit: 0 });
     for (const work of works) {
+      // A stop while the queues are made ends the start here, so a draining process is not held up.
+      if (stopped) return;
       await ensureQueue(boss, work.queue, {
         name: work.queue,
         // At most one job waiting and one running, across every process: a slow run builds no backlog.
@@ -254,7 +261,7 @@ export function createJobQueue({
       for (const timer of timers.splice(0)) clearInterval(timer);
       started = false;
       // A no-op for a pg-boss that never started. The pool is the app's: it is closed with the app, after this.
-      await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_TIMEOUT_MS });
     },
   };
 }
@@ -316,7 +323,10 @@ async function retryCreationRace(make: () => Promise<void>): Promise<void> {
  * indexes): PostgreSQL ends one, which tries again and finds the queue.
  */
 async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
-  await retryCreationRace(() => boss.createQueue(name, options));
+  // Made already (every start but a database's first): no creation, so no race with another process.
+  await retryCreationRace(async () => {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+  });
   await boss.updateQueue(name, options);
 }
 
