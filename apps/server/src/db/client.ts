@@ -6,6 +6,11 @@ import * as schema from './schema/index.js';
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The pool under a Drizzle handle (node-postgres keeps it as `$client`). */
+export function poolOf(db: Db): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
+}
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

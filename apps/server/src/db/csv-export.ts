@@ -16,7 +16,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { MESSAGES } from '@qist/domain';
 import { tooManyRequests } from '../errors.js';
 import { CSV_BOM, csvLine } from '../lib/csv.js';
-import type { Db } from './client.js';
+import { poolOf, type Db } from './client.js';
 import { CopyRowSplitter, CsvBytes, inlineParams, type CopyRow } from './copy-rows.js';
 import { readContextOf } from './read-replica.js';
 
@@ -116,7 +116,7 @@ export interface CsvExports {
 }
 
 export function createCsvExports(db: Db, { maxConcurrent = DEFAULT_MAX_CONCURRENT_EXPORTS }: { maxConcurrent?: number } = {}): CsvExports {
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const pool = poolOf(db);
   let running = 0;
   return {
     get running() {

@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Db } from './client.js';
+import { poolOf, type Db } from './client.js';
 import type { Executor } from './transaction.js';
 
 export async function namedQuery<R extends pg.QueryResultRow>(db: Db, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const pool = poolOf(db);
   return pool.query<R>({ name, text, values });
 }
 

@@ -6,7 +6,7 @@
 import { READ_AFTER_HEADER, parseWalPosition } from '@qist/domain';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import type { Db } from './client.js';
+import { poolOf, type Db } from './client.js';
 
 /** The header that carries a client's last write position (the domain's: the web app echoes it). */
 export { READ_AFTER_HEADER };
@@ -101,10 +101,6 @@ export function isReplicaUnavailable(error: unknown): boolean {
     }
   }
   return false;
-}
-
-function poolOf(db: Db): pg.Pool {
-  return (db as unknown as { $client: pg.Pool }).$client;
 }
 
 export function createReadRouting({

@@ -6,6 +6,7 @@
 // state: its locks are transaction-scoped and it never listens).
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { poolOf } from '../../db/client.js';
 import type { Db } from '../../db/transaction.js';
 
 /** The schema pg-boss keeps its tables in (it creates and migrates it on start). */
@@ -84,11 +85,6 @@ export interface JobQueue {
   kick(queue: string): Promise<void>;
   /** Stops scheduling and fetching, lets the jobs under way end (bounded), and leaves the pool open. */
   stop(): Promise<void>;
-}
-
-/** The pool under a Drizzle handle (node-postgres keeps it as `$client`). */
-function poolOf(db: Db): pg.Pool {
-  return (db as unknown as { $client: pg.Pool }).$client;
 }
 
 export function createJobQueue({

@@ -2,9 +2,9 @@
 // and the observers the rest of the app reports to: HTTP answers, job runs, refund passes, outbox sends.
 // Database figures are read when scraped. Names follow Prometheus' rules: the `qist_` prefix, base
 // units (seconds, bytes), `_total` on counters; every label takes a bounded set of values.
-import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ReadTarget, ReplicaLag } from '../../db/read-replica.js';
+import { poolOf } from '../../db/client.js';
 import type { Db } from '../../db/transaction.js';
 import { BACKLOG_COUNT_CAP, readDatabaseFigures, type DatabaseFigures } from './repository.js';
 
@@ -48,11 +48,6 @@ export interface QueueFigure {
 /** The read replica, when DATABASE_READ_URL is set: its lag is read at scrape. */
 export interface ReplicaMetricsSource {
   lag(): Promise<ReplicaLag | undefined>;
-}
-
-/** The pool under a Drizzle handle (node-postgres keeps it as `$client`). */
-function poolOf(db: Db): pg.Pool {
-  return (db as unknown as { $client: pg.Pool }).$client;
 }
 
 export function createAppMetrics({
