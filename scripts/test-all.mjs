@@ -91,6 +91,22 @@ if (!built) failedSteps.push('build');
 // The first screens' JavaScript against their budgets (scripts/check-bundle-size.mjs).
 if (built && !run('bundle size', 'node', ['scripts/check-bundle-size.mjs'])) failedSteps.push('bundle size');
 
+// Beyond one machine (ADR 40): a primary, a streaming replica, PgBouncer and two API processes, stood
+// up and checked end to end by scripts/cluster-check.mjs; each of its checks counts as a test.
+if (built) {
+  const clusterReport = path.join(out, 'cluster-check.json');
+  const clusterOk = run('cluster check', 'node', ['scripts/cluster-check.mjs', '--report', clusterReport]);
+  const cluster = readJson(clusterReport);
+  if (cluster) {
+    passed += cluster.passed;
+    failed += cluster.failed;
+    for (const failure of cluster.failures) failedTests.push({ step: 'cluster check', where: 'scripts/cluster-check.mjs', name: failure.name, message: failure.message });
+    if (!clusterOk && cluster.failed === 0) failedSteps.push('cluster check (the run failed)');
+  } else {
+    failedSteps.push('cluster check (no report)');
+  }
+}
+
 if (built && existsSync(chromium)) {
   const playwrightReport = path.join(out, 'playwright.json');
   const e2eOk = run('end-to-end journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], {

@@ -1,4 +1,4 @@
-// What every worker runs on its timers, with two pools on one database standing for two workers:
+// What every worker runs in the background, with two pools on one database standing for two workers:
 // a job runs in one of them at a time, and an outbox message is sent by exactly one (ADR 0035).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/client.js';
