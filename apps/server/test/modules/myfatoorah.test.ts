@@ -202,6 +202,59 @@ describe('the MyFatoorah adapter', () => {
     expect(await dashboard()).toBe(before + 2);
   });
 
+  /** The order's ledger as it stands: each posting's entry kind, account and amount. */
+  const ledgerOf = async (orderId: string) =>
+    (await ctx.db.execute<{ kind: string; account: string; amount: string }>(
+      sql`select e.kind, p.account, p.amount from ledger_entries e join ledger_postings p on p.entry_id = e.id where e.order_id = ${orderId} order by e.kind, p.account, p.amount`,
+    )).rows;
+  const unpaidInstallments = async (orderId: string) =>
+    (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from installments where order_id = ${orderId} and paid_at is null`)).rows[0]!.n;
+  const anomalyOf = async (transactionId: string) =>
+    (body(await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payment/anomaly/list?perPage=100', headers: p.admin })).content.anomalies as { transactionId: string }[]).find(
+      (a) => a.transactionId === transactionId,
+    );
+
+  it('settles nothing on an InvoiceStatus it does not know, nor on Paid without a succeeded transaction: pending, and shown to the admin', async () => {
+    // Paid at MyFatoorah, but answered with a state its documentation does not name.
+    const frozen = await startOrder(100);
+    server.pay(frozen.invoiceId);
+    server.answerStatus(frozen.invoiceId, 'Frozen');
+    // Answered Paid while its only transaction failed.
+    const hollow = await startOrder(100);
+    server.failAttempt(hollow.invoiceId);
+    server.answerStatus(hollow.invoiceId, 'Paid');
+    const before = { frozen: await ledgerOf(frozen.orderId), hollow: await ledgerOf(hollow.orderId) };
+
+    for (const { orderId, transactionId } of [frozen, hollow]) {
+      const answer = await verify(transactionId);
+      expect([answer.statusCode, body(answer).content]).toEqual([200, { payStatus: false, orderId }]);
+    }
+    // A signed webhook about it makes the platform ask again, and settles nothing either.
+    const hook = await webhook(server.paymentWebhook(frozen.invoiceId));
+    expect([hook.statusCode, body(hook).content]).toEqual([200, { received: true, payStatus: false }]);
+
+    for (const { orderId, transactionId } of [frozen, hollow]) {
+      expect([await paymentOf(transactionId), await orderStatus(orderId), await entries(orderId, 'installment_paid'), await unpaidInstallments(orderId)]).toEqual(['pending', 0, 0, 4]);
+    }
+    expect({ frozen: await ledgerOf(frozen.orderId), hollow: await ledgerOf(hollow.orderId) }).toEqual(before);
+    expect(await anomalyOf(frozen.transactionId)).toMatchObject({
+      kind: 'unknown_state',
+      orderId: frozen.orderId,
+      expected: { amount: 25, currency: 'USD' },
+      gatewayAnswer: { status: 'unknown', amount: null, currency: null, detail: 'InvoiceStatus Frozen, transactions Succss' },
+      paymentStatus: 'pending',
+      occurrences: 2,
+      gateway: 'myfatoorah',
+    });
+    expect(await anomalyOf(hollow.transactionId)).toMatchObject({
+      kind: 'unknown_state',
+      orderId: hollow.orderId,
+      gatewayAnswer: { status: 'unknown', amount: null, currency: null, detail: 'InvoiceStatus Paid, transactions Failed' },
+      paymentStatus: 'pending',
+      occurrences: 1,
+    });
+  });
+
   it('retries GetPaymentStatus after a 500, and answers 503 settling nothing when every try fails; verify works later', async () => {
     const { orderId, transactionId, invoiceId } = await startOrder();
     server.pay(invoiceId);
