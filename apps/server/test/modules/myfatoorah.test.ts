@@ -255,6 +255,33 @@ describe('the MyFatoorah adapter', () => {
     });
   });
 
+  it('settles only on what the succeeded transaction paid: not when the invoice asked the instalment but the payer paid another amount, nor the reverse', async () => {
+    // InvoiceValue and TransationValue are the instalment's 25.00; PaidCurrencyValue is 24.99.
+    const short = await startOrder(100);
+    server.pay(short.invoiceId, { paidValue: '24.99' });
+    expect(server.invoiceOf(short.transactionId).InvoiceValue).toBe(25);
+    // Paid 25.00, but on an invoice and a transaction of 24.99: the answer does not agree with itself.
+    const odd = await startOrder(100);
+    server.pay(odd.invoiceId, { value: '24.99', paidValue: '25' });
+    const before = { short: await ledgerOf(short.orderId), odd: await ledgerOf(odd.orderId) };
+
+    for (const { orderId, transactionId } of [short, odd]) {
+      expect(body(await verify(transactionId)).content).toEqual({ payStatus: false, orderId });
+      expect([await paymentOf(transactionId), await orderStatus(orderId), await entries(orderId, 'installment_paid'), await unpaidInstallments(orderId)]).toEqual(['pending', 0, 0, 4]);
+    }
+    expect({ short: await ledgerOf(short.orderId), odd: await ledgerOf(odd.orderId) }).toEqual(before);
+    expect(await anomalyOf(short.transactionId)).toMatchObject({
+      kind: 'amount_mismatch',
+      expected: { amount: 25, currency: 'USD' },
+      gatewayAnswer: { status: 'approved', amount: null, currency: 'USD', detail: 'InvoiceStatus Paid, transactions Succss, InvoiceValue 25, TransationValue 25 USD, PaidCurrencyValue 24.99 USD' },
+      paymentStatus: 'pending',
+    });
+    expect(await anomalyOf(odd.transactionId)).toMatchObject({
+      kind: 'amount_mismatch',
+      gatewayAnswer: { status: 'approved', amount: null, currency: 'USD', detail: 'InvoiceStatus Paid, transactions Succss, InvoiceValue 24.99, TransationValue 24.99 USD, PaidCurrencyValue 25 USD' },
+    });
+  });
+
   it('retries GetPaymentStatus after a 500, and answers 503 settling nothing when every try fails; verify works later', async () => {
     const { orderId, transactionId, invoiceId } = await startOrder();
     server.pay(invoiceId);
