@@ -2,6 +2,8 @@
 // runtime's own Intl data (CLDR), never from a hand-typed list. A process sets it once, before it
 // touches money: the server from CURRENCY at start, the web from GET /api/v1/pub/config before its
 // first render (docs/decisions/0019-currency.md). Until then it is the default, US dollars.
+// CLDR's digits are not ISO 4217's for a few codes (IQD 0 rather than 3; LBP, SYP, YER, IRR 0 rather than 2):
+// the platform counts in CLDR's, exactly, and the ADR says what that means for such a deployment.
 import type { Language } from './language.js';
 
 export interface Currency {

@@ -2,7 +2,10 @@
 // documentation gives: SendPayment, GetPaymentStatus, MakeRefund, GetRefundStatus, each in the envelope
 // { IsSuccess, Message, ValidationErrors, Data }. The test decides what the payer did (paid, failed,
 // the invoice expired, a wrong amount) and how the server misbehaves (500s, answers too slow), and
-// builds webhooks (version 2) signed as MyFatoorah signs them.
+// builds webhooks (version 2) signed as MyFatoorah signs them. Each transaction carries the figures
+// GetPaymentStatus gives (TransationValue in Currency, and what the payer paid: PaidCurrencyValue in
+// PaidCurrency), and a test may make them disagree with the invoice's InvoiceValue, or answer a state
+// the platform does not know.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signMyFatoorahWebhook } from '../../src/modules/orders/myfatoorah-gateway.js';
@@ -17,12 +20,14 @@ interface Transaction {
   TransactionStatus: 'Succss' | 'InProgress' | 'Failed';
   TransationValue: string;
   PaidCurrency: string;
+  PaidCurrencyValue: string;
   Currency: string;
 }
 
 interface Invoice {
   InvoiceId: number;
-  InvoiceStatus: 'Pending' | 'Paid' | 'Canceled';
+  /** 'Pending', 'Paid' or 'Canceled' as documented; any other word when a test makes the gateway answer one. */
+  InvoiceStatus: string;
   InvoiceValue: number;
   DisplayCurrencyIso: string;
   CustomerReference: string;
@@ -47,12 +52,17 @@ export interface FakeMyFatoorah {
   readonly calls: { path: string; authorization: string | undefined; body: Record<string, unknown> }[];
   /** The next `times` calls to a path answer HTTP 500, or answer only after `delayMs` (a timeout). */
   misbehave(path: Path, how: { status?: number; delayMs?: number; times: number; thenDo?: 'process' }): void;
-  /** The payer paid the invoice; the gateway reports `value` (default the invoice's) in `currency` (default its own). */
-  pay(invoiceId: number, override?: { value?: string; currency?: string }): string;
+  /**
+   * The payer paid the invoice; the gateway reports `value` (default the invoice's) in `currency` (default its own)
+   * for the invoice and the transaction alike, or only the transaction's PaidCurrencyValue differs (`paidValue`).
+   */
+  pay(invoiceId: number, override?: { value?: string; currency?: string; paidValue?: string }): string;
   /** The payer tried and the bank refused: the invoice stays payable. */
   failAttempt(invoiceId: number): string;
   /** The invoice expired unpaid. */
   cancel(invoiceId: number): void;
+  /** GetPaymentStatus answers this InvoiceStatus for the invoice from now on, its transactions unchanged. */
+  answerStatus(invoiceId: number, status: string): void;
   invoiceOf(transactionId: string): Invoice;
   paymentWebhook(invoiceId: number, secret?: string): { body: string; signature: string };
   refundWebhook(refund: Refund, secret?: string): { body: string; signature: string };
@@ -136,7 +146,7 @@ export async function startFakeMyFatoorah(): Promise<FakeMyFatoorah> {
               CustomerServiceCharge: '0.000',
               DueValue: t.TransationValue,
               PaidCurrency: t.PaidCurrency,
-              PaidCurrencyValue: t.TransationValue,
+              PaidCurrencyValue: t.PaidCurrencyValue,
               Currency: t.Currency,
               Error: t.TransactionStatus === 'Failed' ? 'CANCELED' : null,
               CardNumber: '',
@@ -205,12 +215,13 @@ export async function startFakeMyFatoorah(): Promise<FakeMyFatoorah> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const addTransaction = (invoiceId: number, status: Transaction['TransactionStatus'], override: { value?: string; currency?: string } = {}) => {
+  const addTransaction = (invoiceId: number, status: Transaction['TransactionStatus'], override: { value?: string; currency?: string; paidValue?: string } = {}) => {
     const invoice = invoices.get(invoiceId);
     if (!invoice) throw new Error(`no invoice ${invoiceId}`);
     const paymentId = String(nextPayment++);
     const currency = override.currency ?? invoice.DisplayCurrencyIso;
-    invoice.transactions.push({ PaymentId: paymentId, TransactionStatus: status, TransationValue: override.value ?? String(invoice.InvoiceValue), PaidCurrency: currency, Currency: currency });
+    const value = override.value ?? String(invoice.InvoiceValue);
+    invoice.transactions.push({ PaymentId: paymentId, TransactionStatus: status, TransationValue: value, PaidCurrency: currency, PaidCurrencyValue: override.paidValue ?? value, Currency: currency });
     if (override.value !== undefined) invoice.InvoiceValue = Number(override.value);
     return { invoice, paymentId };
   };
@@ -242,6 +253,11 @@ export async function startFakeMyFatoorah(): Promise<FakeMyFatoorah> {
     cancel(invoiceId) {
       const invoice = invoices.get(invoiceId);
       if (invoice) invoice.InvoiceStatus = 'Canceled';
+    },
+    answerStatus(invoiceId, status) {
+      const invoice = invoices.get(invoiceId);
+      if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+      invoice.InvoiceStatus = status;
     },
     invoiceOf(transactionId) {
       const invoice = [...invoices.values()].find((i) => i.CustomerReference === transactionId);

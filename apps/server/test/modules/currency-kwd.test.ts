@@ -26,8 +26,8 @@ async function partyId(table: 'smes' | 'providers', userId: string): Promise<str
 const post = (url: string, headers: Headers, payload: unknown, method: 'POST' | 'PUT' = 'POST') => ctx.app.inject({ method, url, headers, payload: payload as object });
 const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
-async function activeSme(creditLimit: number, options: { language?: 'en' | 'ar' } = {}) {
-  const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit });
+async function activeSme(creditLimit: number, options: { language?: 'en' | 'ar'; phone?: { countryCode: string; number: string } } = {}) {
+  const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit, phone: options.phone });
   if (options.language) await ctx.db.execute(sql`update users set language = ${options.language} where id = ${account.id}`);
   return { account, headers: bearer(await loginAs(ctx.app, account)), smeId: await partyId('smes', account.id) };
 }
@@ -102,6 +102,36 @@ describe('an app in Kuwaiti dinars', () => {
     expect(await sumOf(sql`select amount as t from orders where id = ${orderId}`)).toBe(12_345);
     expect(await sumOf(sql`select credit_spend as t from smes where id = ${sme.smeId}`)).toBe(12_345);
     expect(body(await get(`/api/v1/sme/order/show/${orderId}`, sme.headers)).content.order.amount).toBe(12.345);
+  });
+});
+
+describe('the SMS of an order in dinars', () => {
+  it('writes the amount with its three decimals and the dinar, in the SME’s language, beside the email', async () => {
+    const sent: Record<string, { orderId: string; recipient: string; channels: string[]; sms: string }> = {};
+    for (const [language, number] of [['en', '55501001'], ['ar', '55501002']] as const) {
+      const sme = await activeSme(5_000_000, { language, phone: { countryCode: '965', number } });
+      const created = await post('/api/v1/sme/order/create', sme.headers, { providerId: supplierId, amount: 1234.567, description: 'Cold-room shelving' });
+      expect(created.statusCode, created.body).toBe(200);
+      const orderId = body(created).content.order._id as string;
+      const messages = await ctx.db.execute<{ channel: string; recipient: string; body: string }>(
+        sql`select channel, recipient, body from outbox_messages where body like ${`%/pay-order?orderId=${orderId}%`} order by channel`,
+      );
+      const sms = messages.rows.find((m) => m.channel === 'sms');
+      sent[language] = { orderId, recipient: sms?.recipient ?? '', channels: messages.rows.map((m) => m.channel), sms: plain(sms?.body ?? '') };
+    }
+    const link = (orderId: string) => `${ctx.config.publicUrl}/pay-order?orderId=${orderId}`;
+    expect(sent.en).toEqual({
+      orderId: sent.en!.orderId,
+      recipient: '+96555501001',
+      channels: ['email', 'sms'],
+      sms: `Qist: pay the first instalment of your order (KWD 1,234.567): ${link(sent.en!.orderId)}`,
+    });
+    expect(sent.ar).toEqual({
+      orderId: sent.ar!.orderId,
+      recipient: '+96555501002',
+      channels: ['email', 'sms'],
+      sms: `قسط: ادفع القسط الأول من طلبك (\u200f1,234.567 د.ك.\u200f): ${link(sent.ar!.orderId)}`,
+    });
   });
 });
 

@@ -202,6 +202,86 @@ describe('the MyFatoorah adapter', () => {
     expect(await dashboard()).toBe(before + 2);
   });
 
+  /** The order's ledger as it stands: each posting's entry kind, account and amount. */
+  const ledgerOf = async (orderId: string) =>
+    (await ctx.db.execute<{ kind: string; account: string; amount: string }>(
+      sql`select e.kind, p.account, p.amount from ledger_entries e join ledger_postings p on p.entry_id = e.id where e.order_id = ${orderId} order by e.kind, p.account, p.amount`,
+    )).rows;
+  const unpaidInstallments = async (orderId: string) =>
+    (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from installments where order_id = ${orderId} and paid_at is null`)).rows[0]!.n;
+  const anomalyOf = async (transactionId: string) =>
+    (body(await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/payment/anomaly/list?perPage=100', headers: p.admin })).content.anomalies as { transactionId: string }[]).find(
+      (a) => a.transactionId === transactionId,
+    );
+
+  it('settles nothing on an InvoiceStatus it does not know, nor on Paid without a succeeded transaction: pending, and shown to the admin', async () => {
+    // Paid at MyFatoorah, but answered with a state its documentation does not name.
+    const frozen = await startOrder(100);
+    server.pay(frozen.invoiceId);
+    server.answerStatus(frozen.invoiceId, 'Frozen');
+    // Answered Paid while its only transaction failed.
+    const hollow = await startOrder(100);
+    server.failAttempt(hollow.invoiceId);
+    server.answerStatus(hollow.invoiceId, 'Paid');
+    const before = { frozen: await ledgerOf(frozen.orderId), hollow: await ledgerOf(hollow.orderId) };
+
+    for (const { orderId, transactionId } of [frozen, hollow]) {
+      const answer = await verify(transactionId);
+      expect([answer.statusCode, body(answer).content]).toEqual([200, { payStatus: false, orderId }]);
+    }
+    // A signed webhook about it makes the platform ask again, and settles nothing either.
+    const hook = await webhook(server.paymentWebhook(frozen.invoiceId));
+    expect([hook.statusCode, body(hook).content]).toEqual([200, { received: true, payStatus: false }]);
+
+    for (const { orderId, transactionId } of [frozen, hollow]) {
+      expect([await paymentOf(transactionId), await orderStatus(orderId), await entries(orderId, 'installment_paid'), await unpaidInstallments(orderId)]).toEqual(['pending', 0, 0, 4]);
+    }
+    expect({ frozen: await ledgerOf(frozen.orderId), hollow: await ledgerOf(hollow.orderId) }).toEqual(before);
+    expect(await anomalyOf(frozen.transactionId)).toMatchObject({
+      kind: 'unknown_state',
+      orderId: frozen.orderId,
+      expected: { amount: 25, currency: 'USD' },
+      gatewayAnswer: { status: 'unknown', amount: null, currency: null, detail: 'InvoiceStatus Frozen, transactions Succss' },
+      paymentStatus: 'pending',
+      occurrences: 2,
+      gateway: 'myfatoorah',
+    });
+    expect(await anomalyOf(hollow.transactionId)).toMatchObject({
+      kind: 'unknown_state',
+      orderId: hollow.orderId,
+      gatewayAnswer: { status: 'unknown', amount: null, currency: null, detail: 'InvoiceStatus Paid, transactions Failed' },
+      paymentStatus: 'pending',
+      occurrences: 1,
+    });
+  });
+
+  it('settles only on what the succeeded transaction paid: not when the invoice asked the instalment but the payer paid another amount, nor the reverse', async () => {
+    // InvoiceValue and TransationValue are the instalment's 25.00; PaidCurrencyValue is 24.99.
+    const short = await startOrder(100);
+    server.pay(short.invoiceId, { paidValue: '24.99' });
+    expect(server.invoiceOf(short.transactionId).InvoiceValue).toBe(25);
+    // Paid 25.00, but on an invoice and a transaction of 24.99: the answer does not agree with itself.
+    const odd = await startOrder(100);
+    server.pay(odd.invoiceId, { value: '24.99', paidValue: '25' });
+    const before = { short: await ledgerOf(short.orderId), odd: await ledgerOf(odd.orderId) };
+
+    for (const { orderId, transactionId } of [short, odd]) {
+      expect(body(await verify(transactionId)).content).toEqual({ payStatus: false, orderId });
+      expect([await paymentOf(transactionId), await orderStatus(orderId), await entries(orderId, 'installment_paid'), await unpaidInstallments(orderId)]).toEqual(['pending', 0, 0, 4]);
+    }
+    expect({ short: await ledgerOf(short.orderId), odd: await ledgerOf(odd.orderId) }).toEqual(before);
+    expect(await anomalyOf(short.transactionId)).toMatchObject({
+      kind: 'amount_mismatch',
+      expected: { amount: 25, currency: 'USD' },
+      gatewayAnswer: { status: 'approved', amount: null, currency: 'USD', detail: 'InvoiceStatus Paid, transactions Succss, InvoiceValue 25, TransationValue 25 USD, PaidCurrencyValue 24.99 USD' },
+      paymentStatus: 'pending',
+    });
+    expect(await anomalyOf(odd.transactionId)).toMatchObject({
+      kind: 'amount_mismatch',
+      gatewayAnswer: { status: 'approved', amount: null, currency: 'USD', detail: 'InvoiceStatus Paid, transactions Succss, InvoiceValue 24.99, TransationValue 24.99 USD, PaidCurrencyValue 25 USD' },
+    });
+  });
+
   it('retries GetPaymentStatus after a 500, and answers 503 settling nothing when every try fails; verify works later', async () => {
     const { orderId, transactionId, invoiceId } = await startOrder();
     server.pay(invoiceId);

@@ -164,10 +164,25 @@ export function createMyFatoorahGateway(options: MyFatoorahOptions): MyFatoorahG
     else if (state === 'pending') status = 'pending';
     else if (state === 'canceled' || state === 'cancelled' || state === 'expired') status = 'expired';
     else status = 'unknown';
-    if (status !== 'approved') return { status, detail };
-    const amountMinor = decimalToMinor(data.InvoiceValue, currency.minorUnit);
-    const paidCurrency = isoCurrency(succeeded?.Currency) ?? isoCurrency(succeeded?.PaidCurrency);
-    return { status, ...(amountMinor === undefined ? {} : { amountMinor }), ...(paidCurrency ? { currency: paidCurrency } : {}), detail };
+    if (status !== 'approved' || !succeeded) return { status, detail };
+    // The money is what the succeeded transaction says the payer paid: PaidCurrencyValue in PaidCurrency.
+    // The answer's other figures must say the same: the invoice's InvoiceValue (what it asked for, in the
+    // platform's currency) and the transaction's TransationValue in its Currency. Where they disagree no
+    // amount (or no currency) is reported, so the platform settles nothing and the admin sees every figure.
+    const paidMinor = decimalToMinor(succeeded.PaidCurrencyValue, currency.minorUnit);
+    const paidCurrency = isoCurrency(succeeded.PaidCurrency);
+    const amountsAgree =
+      paidMinor !== undefined &&
+      decimalToMinor(data.InvoiceValue, currency.minorUnit) === paidMinor &&
+      decimalToMinor(succeeded.TransationValue, currency.minorUnit) === paidMinor;
+    const currenciesAgree = paidCurrency !== undefined && isoCurrency(succeeded.Currency) === paidCurrency;
+    const figures = `InvoiceValue ${text(data.InvoiceValue) ?? '?'}, TransationValue ${text(succeeded.TransationValue) ?? '?'} ${text(succeeded.Currency) ?? '?'}, PaidCurrencyValue ${text(succeeded.PaidCurrencyValue) ?? '?'} ${text(succeeded.PaidCurrency) ?? '?'}`;
+    return {
+      status,
+      ...(amountsAgree ? { amountMinor: paidMinor } : {}),
+      ...(currenciesAgree ? { currency: paidCurrency } : {}),
+      detail: amountsAgree && currenciesAgree ? detail : `${detail}, ${figures}`,
+    };
   }
 
   function refundStateOf(value: unknown): GatewayRefundState | undefined {
