@@ -1,5 +1,6 @@
 // Each recorded action through the API writes exactly one audit event, with its actor, target and
-// address, in the action's transaction (a refused action writes none); the admin lists the trail
+// address, in the action's transaction (a refused action writes none, and one failing at its commit
+// after its event was written leaves neither event nor change); the admin lists the trail
 // with its filters and exports it as CSV; and the chain of what the API wrote verifies.
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -295,6 +296,50 @@ describe('passwords', () => {
     expect(await eventsOf(() => post('/api/v1/auth/password/change', headers, { currentPassword: 'wrong-password-here', newPassword: 'a-new-long-passphrase-9' }), 400)).toEqual([]);
     expect(await eventsOf(() => post('/api/v1/auth/password/change', headers, { currentPassword: account.password, newPassword: 'a-new-long-passphrase-9' }))).toEqual([
       expect.objectContaining({ action: AUDIT_ACTIONS.passwordChanged, actorId: account.id, actorEmail: account.email, actorRole: 'bank', ip: ADDRESS, targetType: 'user', targetId: account.id }),
+    ]);
+  });
+});
+
+describe('an action that fails after its event was written', () => {
+  it('answers an error and leaves no event, the supplier and its log as they were, and the chain sound', async () => {
+    const account = await createAccount(ctx.db, { role: 'provider', level: 4 });
+    const [provider] = await ctx.db.select().from(providers).where(eq(providers.userId, account.id));
+    const logsOf = () => ctx.db.select().from(verificationLogs).where(eq(verificationLogs.userId, account.id));
+    const [before, logsBefore, seqBefore] = [provider!, await logsOf(), await lastSeq()];
+
+    // Every audited service records its event as the last statement of its transaction, so the
+    // failure comes at the commit: a deferred trigger on the supplier's row, which refuses only once
+    // the verification's audit event is in the transaction (had the event not been written first,
+    // nothing would refuse and the verification would succeed).
+    await ctx.db.execute(sql`
+      create function test_refuse_after_audit() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from audit_events where action = '${sql.raw(AUDIT_ACTIONS.providerVerified)}' and target_id = new.id::text) then
+          raise exception 'the write after the audit event failed';
+        end if;
+        return null;
+      end $$`);
+    await ctx.db.execute(sql`
+      create constraint trigger test_refuse_after_audit after update on providers
+      deferrable initially deferred for each row execute function test_refuse_after_audit()`);
+    let response;
+    try {
+      response = await post('/api/v1/admin/provider/verify', staff.admin.headers, { providerId: before.id, desc: 'documents in order', taxRate: 0.05 });
+    } finally {
+      await ctx.db.execute(sql`drop trigger test_refuse_after_audit on providers`);
+      await ctx.db.execute(sql`drop function test_refuse_after_audit()`);
+    }
+
+    expect({ status: response.statusCode, body: body(response) }).toEqual({ status: 500, body: { status: false, msg: MESSAGES.serverError } });
+    expect(await lastSeq()).toBe(seqBefore);
+    expect(await ctx.db.select().from(auditEvents).where(eq(auditEvents.targetId, before.id))).toEqual([]);
+    expect(await ctx.db.select().from(providers).where(eq(providers.id, before.id))).toEqual([before]);
+    expect(await logsOf()).toEqual(logsBefore);
+    expect(await verifyAuditChain(ctx.db)).toEqual({ events: seqBefore, head: { seq: seqBefore, hash: expect.stringMatching(/^[0-9a-f]{64}$/) }, problem: null, broken: null });
+
+    // Without the trigger the same verification goes through, with its one event.
+    expect(await eventsOf(() => post('/api/v1/admin/provider/verify', staff.admin.headers, { providerId: before.id, desc: 'documents in order', taxRate: 0.05 }))).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.providerVerified, targetId: before.id }),
     ]);
   });
 });
