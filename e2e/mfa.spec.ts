@@ -2,11 +2,25 @@
 // authenticator (generated here with the same TOTP library as the server), or one of its recovery
 // codes, each of which works once. The sign-in page's first load does not carry the code step. An SME
 // sets it up by choice from its account page, gives a recovery code on a payment link's page, and
-// turns it off again.
+// turns it off again. The code step and its recovery-code variant pass axe in English and in Arabic.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { SME_CODE, api, expectToast, journeysAdminToken, newBackOfficeAccount, nextCode, signIn, storedSession, uniqueEmail, type BackOfficeAccount } from './support';
+import {
+  PHONE,
+  SME_CODE,
+  api,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  journeysAdminToken,
+  newBackOfficeAccount,
+  nextCode,
+  signIn,
+  storedSession,
+  uniqueEmail,
+  type BackOfficeAccount,
+} from './support';
 
 type AuditRow = { action: string; actor: { email: string } | null; detail: Record<string, unknown> };
 
@@ -134,3 +148,50 @@ test('an SME turns two-step sign-in on from its account page, signs in on a paym
   await expectToast(page, 'two-step sign-in is off: signing in asks only for your password');
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
 });
+
+/** The words of the sign-in form and its code step, as each language's page names them. */
+const SIGN_IN_WORDS = {
+  en: { email: 'Email', password: 'Password', signIn: 'Sign In', code: 'Authentication code', useRecovery: 'Use a recovery code', recovery: 'Recovery code', verify: 'Verify' },
+  ar: { email: 'البريد الإلكتروني', password: 'كلمة المرور', signIn: 'تسجيل الدخول', code: 'رمز التحقق', useRecovery: 'استخدم رمز استرداد', recovery: 'رمز الاسترداد', verify: 'تحقق' },
+} as const;
+
+for (const { language, viewport, where } of [
+  { language: 'en', viewport: undefined, where: 'in English on a desktop' },
+  { language: 'en', viewport: PHONE, where: 'in English at phone width' },
+  { language: 'ar', viewport: PHONE, where: 'in Arabic at phone width' },
+] as const) {
+  test(`the sign-in's code step and its recovery-code variant pass axe ${where}, a refused code shown too`, async ({ page }) => {
+    if (viewport) await page.setViewportSize(viewport);
+    const words = SIGN_IN_WORDS[language];
+    const account = await newBackOfficeAccount(page.request, 'bank');
+    await page.goto('/');
+    await page.evaluate((lang) => window.localStorage.setItem('lang', lang), language);
+    await page.goto('/auth/login');
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await page.getByRole('textbox', { name: words.email }).fill(account.email);
+    await page.getByLabel(words.password, { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: words.signIn }).click();
+
+    // The authentication code step, empty and then with a refused code under the field.
+    const code = page.getByLabel(words.code, { exact: true });
+    await expect(code).toBeVisible();
+    await expect(page.getByRole('button', { name: words.verify, exact: true })).toBeDisabled();
+    await expectAccessible(page);
+    if (viewport) await expectNoHorizontalOverflow(page, viewport.width);
+    const right = await nextCode(account);
+    await code.fill(right === '000000' ? '999999' : '000000');
+    await page.getByRole('button', { name: words.verify, exact: true }).click();
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+
+    // The recovery-code variant.
+    await page.getByRole('button', { name: words.useRecovery }).click();
+    const recovery = page.getByLabel(words.recovery, { exact: true });
+    await expect(recovery).toBeVisible();
+    await expect(code).toHaveCount(0);
+    await expectAccessible(page);
+    if (viewport) await expectNoHorizontalOverflow(page, viewport.width);
+    // Still no session: the step was only looked at.
+    expect((await storedSession(page)).token).toBeNull();
+  });
+}

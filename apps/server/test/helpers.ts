@@ -150,6 +150,18 @@ export async function auditEventsOf(db: Db, targetId: string): Promise<AuditRow[
     .orderBy(asc(auditEvents.seq));
   return rows;
 }
+/**
+ * The transaction that last wrote a row: its xmin, as text. An action's write and its audit event
+ * written in one transaction carry the same one.
+ */
+export async function writerOf(db: Db, table: string, column: string, value: string): Promise<string> {
+  const { rows } = await db.execute<{ xid: string }>(
+    sql`select xmin::text as xid from ${sql.identifier(table)} where ${sql.identifier(column)}::text = ${value}`,
+  );
+  if (rows.length !== 1) throw new Error(`${rows.length} rows of ${table} where ${column} = ${value}`);
+  return rows[0]!.xid;
+}
+
 export interface AuditRow {
   action: string;
   actor: string | null;

@@ -1,14 +1,15 @@
 // Each recorded action through the API writes exactly one audit event, with its actor, target and
-// address, in the action's transaction (a refused action writes none); the admin lists the trail
+// address, in the action's transaction (a refused action writes none, and one failing at its commit
+// after its event was written leaves neither event nor change); the admin lists the trail
 // with its filters and exports it as CSV; and the chain of what the API wrote verifies.
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, MESSAGES } from '@qist/domain';
 import { uploadsDir } from '../../src/config.js';
-import { auditEvents, documents, providers, smes } from '../../src/db/schema/index.js';
+import { auditEvents, categories, documents, insuranceCompanies, providers, smes, users, verificationLogs } from '../../src/db/schema/index.js';
 import { verifyAuditChain } from '../../src/modules/audit/verify.js';
 import { createLocalStorage } from '../../src/modules/files/storage.js';
-import { SAMPLE_FILES, bearer, body, createAccount, loginAs, multipart, useTestApp, type TestAccount } from '../helpers.js';
+import { SAMPLE_FILES, bearer, body, createAccount, loginAs, multipart, useTestApp, writerOf, type TestAccount } from '../helpers.js';
 
 const ctx = useTestApp();
 
@@ -26,12 +27,24 @@ async function lastSeq(): Promise<number> {
   return row!.seq;
 }
 
-/** Runs an API call and returns the events it wrote. */
-async function eventsOf(call: () => Promise<{ statusCode: number }>, status = 200) {
+/** Runs an API call and returns its answer and the events it wrote. */
+async function acted<R extends { statusCode: number }>(call: () => Promise<R>) {
   const before = await lastSeq();
   const response = await call();
+  const events = await ctx.db.select().from(auditEvents).where(gt(auditEvents.seq, before)).orderBy(asc(auditEvents.seq));
+  return { response, events };
+}
+
+/** Runs an API call and returns the events it wrote. */
+async function eventsOf(call: () => Promise<{ statusCode: number }>, status = 200) {
+  const { response, events } = await acted(call);
   expect(response.statusCode).toBe(status);
-  return ctx.db.select().from(auditEvents).where(gt(auditEvents.seq, before)).orderBy(asc(auditEvents.seq));
+  return events;
+}
+
+/** Whether a row of a table was last written by the transaction that wrote an audit event. */
+async function writtenWith(event: { id: string }, table: string, column: string, value: string): Promise<boolean> {
+  return (await writerOf(ctx.db, table, column, value)) === (await writerOf(ctx.db, 'audit_events', 'id', event.id));
 }
 
 async function smeAt(level: number, creditLimit?: number) {
@@ -90,6 +103,56 @@ describe('back-office decisions', () => {
       expect.objectContaining({ action: AUDIT_ACTIONS.providerVerified, ...by('admin'), targetType: 'provider', targetId: row!.id, detail: { from: 4, to: 5, taxRate: 0.05, desc: 'ok' } }),
     ]);
   });
+  it('an insurer rejecting an SME writes one event in the decision’s transaction; a refused reject writes none', async () => {
+    const { account, smeId } = await smeAt(6);
+    const [company] = await ctx.db
+      .select({ name: insuranceCompanies.name })
+      .from(users)
+      .innerJoin(insuranceCompanies, eq(insuranceCompanies.id, users.insuranceCompanyId))
+      .where(eq(users.id, staff.insurance.account.id));
+    const { response, events } = await acted(() => post('/api/v1/insurance/sme/reject', staff.insurance.headers, { smeId, desc: 'too little history', full: false }));
+    expect({ status: response.statusCode, body: body(response) }).toEqual({ status: 200, body: { status: true, content: { level: -2 } } });
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: AUDIT_ACTIONS.smeInsuranceRejected,
+        ...by('insurance'),
+        targetType: 'sme',
+        targetId: smeId,
+        detail: { from: 6, to: -2, full: false, company: company!.name, desc: 'too little history' },
+      }),
+    ]);
+    const [sme] = await ctx.db.select({ level: smes.level }).from(smes).where(eq(smes.id, smeId));
+    expect(sme?.level).toBe(-2);
+    expect(await writtenWith(events[0]!, 'smes', 'id', smeId)).toBe(true);
+    const logs = await ctx.db.select({ level: verificationLogs.level, desc: verificationLogs.desc }).from(verificationLogs).where(eq(verificationLogs.userId, account.id));
+    expect(logs).toEqual([{ level: -2, desc: 'too little history' }]);
+
+    // The SME is no longer at the insurer's step: refused, nothing written.
+    const again = await acted(() => post('/api/v1/insurance/sme/reject', staff.insurance.headers, { smeId, desc: 'again', full: false }));
+    expect([again.response.statusCode, again.events]).toEqual([409, []]);
+  });
+
+  it('the admin rejecting a supplier writes one event in the decision’s transaction; a refused reject writes none', async () => {
+    const account = await createAccount(ctx.db, { role: 'provider', level: 4 });
+    const [row] = await ctx.db.select().from(providers).where(eq(providers.userId, account.id));
+    const { response, events } = await acted(() => post('/api/v1/admin/provider/reject', staff.admin.headers, { providerId: row!.id, desc: 'licence expired', full: true }));
+    expect({ status: response.statusCode, body: body(response) }).toEqual({ status: 200, body: { status: true, content: { level: -1 } } });
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: AUDIT_ACTIONS.providerRejected,
+        ...by('admin'),
+        targetType: 'provider',
+        targetId: row!.id,
+        detail: { from: 4, to: -1, full: true, desc: 'licence expired' },
+      }),
+    ]);
+    const [provider] = await ctx.db.select({ level: providers.level }).from(providers).where(eq(providers.id, row!.id));
+    expect(provider?.level).toBe(-1);
+    expect(await writtenWith(events[0]!, 'providers', 'id', row!.id)).toBe(true);
+
+    const again = await acted(() => post('/api/v1/admin/provider/reject', staff.admin.headers, { providerId: row!.id, desc: 'again', full: false }));
+    expect([again.response.statusCode, again.events]).toEqual([409, []]);
+  });
 });
 
 describe('settings', () => {
@@ -97,6 +160,56 @@ describe('settings', () => {
     const [event] = await eventsOf(() => put('/api/v1/admin/bank/share-rate', staff.admin.headers, { rate: 0.4 }));
     expect(event).toMatchObject({ action: AUDIT_ACTIONS.shareRateChanged, ...by('admin'), targetType: 'setting', targetId: 'bank-share-rate', detail: { to: 0.4 } });
     expect(await eventsOf(() => put('/api/v1/admin/bank/share-rate', staff.admin.headers, { rate: 7 }), 400)).toEqual([]);
+  });
+
+  it('creating and editing an industry write one event each in the change’s transaction; a refused one writes none', async () => {
+    const created = await acted(() => post('/api/v1/admin/category', staff.admin.headers, { title: 'Cold Storage', desc: 'Refrigerated warehouses' }));
+    expect(created.response.statusCode).toBe(200);
+    const category = body(created.response).content.category;
+    expect(category).toEqual({ _id: expect.any(String), title: 'Cold Storage', desc: 'Refrigerated warehouses', titleAr: '', descAr: '' });
+    expect(created.events).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.categoryCreated, ...by('admin'), targetType: 'setting', targetId: `category:${category._id}`, detail: { title: 'Cold Storage' } }),
+    ]);
+    expect(await writtenWith(created.events[0]!, 'categories', 'id', category._id)).toBe(true);
+    // The same title again: refused, nothing written.
+    const taken = await acted(() => post('/api/v1/admin/category', staff.admin.headers, { title: 'Cold Storage', desc: 'again' }));
+    expect([taken.response.statusCode, body(taken.response).msg, taken.events]).toEqual([409, MESSAGES.categoryTitleTaken, []]);
+
+    const edited = await acted(() =>
+      put('/api/v1/admin/category', staff.admin.headers, { categoryId: category._id, title: 'Cold Chain', desc: 'Refrigerated transport', titleAr: 'سلسلة التبريد' }),
+    );
+    expect(body(edited.response)).toEqual({
+      status: true,
+      content: { category: { _id: category._id, title: 'Cold Chain', desc: 'Refrigerated transport', titleAr: 'سلسلة التبريد', descAr: '' } },
+    });
+    expect(edited.events).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.categoryUpdated, ...by('admin'), targetType: 'setting', targetId: `category:${category._id}`, detail: { title: 'Cold Chain' } }),
+    ]);
+    const [row] = await ctx.db.select().from(categories).where(eq(categories.id, category._id));
+    expect(row).toMatchObject({ title: 'Cold Chain', desc: 'Refrigerated transport', titleAr: 'سلسلة التبريد' });
+    expect(await writtenWith(edited.events[0]!, 'categories', 'id', category._id)).toBe(true);
+    const missing = await acted(() => put('/api/v1/admin/category', staff.admin.headers, { categoryId: '0b5f2a8e-3c1d-4e7f-9a6b-2d4c8e1f3a5b', title: 'Nowhere', desc: 'x' }));
+    expect([missing.response.statusCode, body(missing.response).msg, missing.events]).toEqual([404, MESSAGES.categoryNotFound, []]);
+  });
+
+  it('reordering the insurers records the order before and after in the change’s transaction; a list that is no permutation writes none', async () => {
+    const [second] = await ctx.db.insert(insuranceCompanies).values({ name: 'Second Line Re', priority: 10_000 }).returning({ id: insuranceCompanies.id });
+    const before = body(await get('/api/v1/admin/insurance/order', staff.admin.headers)).content.insurances.map((c: { _id: string }) => c._id) as string[];
+    expect(before.at(-1)).toBe(second!.id);
+    const wanted = [second!.id, ...before.slice(0, -1)];
+    const { response, events } = await acted(() => post('/api/v1/admin/insurance/order', staff.admin.headers, { insuranceList: wanted }));
+    expect(response.statusCode).toBe(200);
+    expect(body(response).content.insurances.map((c: { _id: string; priority: number }) => [c._id, c.priority])).toEqual(wanted.map((id, i) => [id, i + 1]));
+    expect(events).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.insuranceOrderChanged, ...by('admin'), targetType: 'setting', targetId: 'insurance-order', detail: { from: before, to: wanted } }),
+    ]);
+    const stored = await ctx.db.select({ id: insuranceCompanies.id }).from(insuranceCompanies).orderBy(asc(insuranceCompanies.priority));
+    expect(stored.map((c) => c.id)).toEqual(wanted);
+    expect(await writtenWith(events[0]!, 'insurance_companies', 'id', second!.id)).toBe(true);
+
+    const partial = await acted(() => post('/api/v1/admin/insurance/order', staff.admin.headers, { insuranceList: wanted.slice(1) }));
+    expect([partial.response.statusCode, body(partial.response).msg, partial.events]).toEqual([400, MESSAGES.insuranceOrderInvalid, []]);
+    expect((await ctx.db.select({ id: insuranceCompanies.id }).from(insuranceCompanies).orderBy(asc(insuranceCompanies.priority))).map((c) => c.id)).toEqual(wanted);
   });
 
   it('a sign-up code change records the role, not the code', async () => {
@@ -183,6 +296,50 @@ describe('passwords', () => {
     expect(await eventsOf(() => post('/api/v1/auth/password/change', headers, { currentPassword: 'wrong-password-here', newPassword: 'a-new-long-passphrase-9' }), 400)).toEqual([]);
     expect(await eventsOf(() => post('/api/v1/auth/password/change', headers, { currentPassword: account.password, newPassword: 'a-new-long-passphrase-9' }))).toEqual([
       expect.objectContaining({ action: AUDIT_ACTIONS.passwordChanged, actorId: account.id, actorEmail: account.email, actorRole: 'bank', ip: ADDRESS, targetType: 'user', targetId: account.id }),
+    ]);
+  });
+});
+
+describe('an action that fails after its event was written', () => {
+  it('answers an error and leaves no event, the supplier and its log as they were, and the chain sound', async () => {
+    const account = await createAccount(ctx.db, { role: 'provider', level: 4 });
+    const [provider] = await ctx.db.select().from(providers).where(eq(providers.userId, account.id));
+    const logsOf = () => ctx.db.select().from(verificationLogs).where(eq(verificationLogs.userId, account.id));
+    const [before, logsBefore, seqBefore] = [provider!, await logsOf(), await lastSeq()];
+
+    // Every audited service records its event as the last statement of its transaction, so the
+    // failure comes at the commit: a deferred trigger on the supplier's row, which refuses only once
+    // the verification's audit event is in the transaction (had the event not been written first,
+    // nothing would refuse and the verification would succeed).
+    await ctx.db.execute(sql`
+      create function test_refuse_after_audit() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from audit_events where action = '${sql.raw(AUDIT_ACTIONS.providerVerified)}' and target_id = new.id::text) then
+          raise exception 'the write after the audit event failed';
+        end if;
+        return null;
+      end $$`);
+    await ctx.db.execute(sql`
+      create constraint trigger test_refuse_after_audit after update on providers
+      deferrable initially deferred for each row execute function test_refuse_after_audit()`);
+    let response;
+    try {
+      response = await post('/api/v1/admin/provider/verify', staff.admin.headers, { providerId: before.id, desc: 'documents in order', taxRate: 0.05 });
+    } finally {
+      await ctx.db.execute(sql`drop trigger test_refuse_after_audit on providers`);
+      await ctx.db.execute(sql`drop function test_refuse_after_audit()`);
+    }
+
+    expect({ status: response.statusCode, body: body(response) }).toEqual({ status: 500, body: { status: false, msg: MESSAGES.serverError } });
+    expect(await lastSeq()).toBe(seqBefore);
+    expect(await ctx.db.select().from(auditEvents).where(eq(auditEvents.targetId, before.id))).toEqual([]);
+    expect(await ctx.db.select().from(providers).where(eq(providers.id, before.id))).toEqual([before]);
+    expect(await logsOf()).toEqual(logsBefore);
+    expect(await verifyAuditChain(ctx.db)).toEqual({ events: seqBefore, head: { seq: seqBefore, hash: expect.stringMatching(/^[0-9a-f]{64}$/) }, problem: null, broken: null });
+
+    // Without the trigger the same verification goes through, with its one event.
+    expect(await eventsOf(() => post('/api/v1/admin/provider/verify', staff.admin.headers, { providerId: before.id, desc: 'documents in order', taxRate: 0.05 }))).toEqual([
+      expect.objectContaining({ action: AUDIT_ACTIONS.providerVerified, targetId: before.id }),
     ]);
   });
 });

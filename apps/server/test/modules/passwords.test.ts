@@ -1,13 +1,13 @@
 // Passwords (DESIGN §8): a reset link sent through the outbox whether or not anyone can tell an
 // account exists, used once within its hour; a change by the signed-in user. Both end the other
 // sessions at once.
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qist/domain';
-import { outboxMessages, passwordResetTokens, rateEvents, sessions, users } from '../../src/db/schema/index.js';
+import { AUDIT_ACTIONS, MESSAGES } from '@qist/domain';
+import { auditEvents, outboxMessages, passwordResetTokens, rateEvents, sessions, users } from '../../src/db/schema/index.js';
 import { hashResetToken } from '../../src/modules/auth/password-service.js';
-import { bearer, body, createAccount, loginAs, uniqueEmail, useSecondApp, useTestApp, type TestAccount, type TestContext } from '../helpers.js';
+import { bearer, body, createAccount, loginAs, uniqueEmail, useSecondApp, useTestApp, writerOf, type TestAccount, type TestContext } from '../helpers.js';
 
 const HOUR = 3_600_000;
 const NEW_PASSWORD = 'quiet-harbour-lantern-7';
@@ -176,6 +176,43 @@ describe('forgot and reset', () => {
       expect(body(answer).status).toBe(false);
     }
     expect(await openSessionsOf(ctx, account.id)).toBe(0);
+  });
+
+  it('records the reset in its transaction, with the account as actor and target and the sessions it ended; a refused reset records nothing', async () => {
+    const account = await createAccount(ctx.db, { role: 'provider' });
+    await loginAs(ctx.app, account);
+    await loginAs(ctx.app, account);
+    const token = await resetTokenFor(ctx, account);
+    const eventsOfAccount = () => ctx.db.select().from(auditEvents).where(eq(auditEvents.targetId, account.id)).orderBy(asc(auditEvents.seq));
+    const signIns = await eventsOfAccount();
+    expect(signIns.map((e) => e.action)).toEqual([AUDIT_ACTIONS.signInSucceeded, AUDIT_ACTIONS.signInSucceeded]);
+
+    expect(body(await reset(ctx, token, 'password123'))).toEqual({ status: false, msg: MESSAGES.passwordTooCommon });
+    expect(await eventsOfAccount()).toEqual(signIns);
+
+    const done = await reset(ctx, token);
+    expect({ status: done.statusCode, body: body(done) }).toEqual({ status: 200, body: { status: true, content: {} } });
+    const events = await eventsOfAccount();
+    expect(events.slice(0, 2)).toEqual(signIns);
+    expect(events.slice(2)).toEqual([
+      expect.objectContaining({
+        action: AUDIT_ACTIONS.passwordReset,
+        actorId: account.id,
+        actorEmail: account.email,
+        actorRole: 'provider',
+        targetType: 'user',
+        targetId: account.id,
+        ip: '127.0.0.1',
+        detail: { sessionsEnded: 2 },
+      }),
+    ]);
+    // The new password and the event were written by one transaction.
+    expect(await writerOf(ctx.db, 'users', 'id', account.id)).toBe(await writerOf(ctx.db, 'audit_events', 'id', events[2]!.id));
+    expect(await openSessionsOf(ctx, account.id)).toBe(0);
+
+    // The used link again: refused, nothing recorded.
+    expect(body(await reset(ctx, token, 'another-fresh-password-9'))).toEqual({ status: false, msg: MESSAGES.resetLinkInvalid });
+    expect(await eventsOfAccount()).toEqual(events);
   });
 
   it('lets exactly one of many concurrent redeems of one link succeed', async () => {

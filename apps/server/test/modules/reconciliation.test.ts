@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, MESSAGES, utcDayOf } from '@qist/domain';
-import { auditEventsOf, bearer, body, createAccount, loginAs, useTestApp } from '../helpers.js';
+import { auditEventsOf, bearer, body, createAccount, loginAs, useTestApp, writerOf, type TestAccount } from '../helpers.js';
 
 type Headers = Record<string, string>;
 const ctx = useTestApp();
@@ -14,6 +14,7 @@ const DAY = '2026-03-10';
 const NOON = new Date(`${DAY}T12:00:00.000Z`);
 
 let supplierId: string;
+let adminAccount: TestAccount;
 let admin: Headers;
 let sme: Headers;
 
@@ -60,7 +61,8 @@ const dashboardDays = async () => body(await get('/api/v1/admin/dashboard')).con
 beforeAll(async () => {
   const supplier = await createAccount(ctx.db, { role: 'provider', level: 5 });
   supplierId = (await ctx.db.execute<{ id: string }>(sql`select id from providers where user_id = ${supplier.id}`)).rows[0]!.id;
-  admin = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'admin' })));
+  adminAccount = await createAccount(ctx.db, { role: 'admin' });
+  admin = bearer(await loginAs(ctx.app, adminAccount));
   sme = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit: 10_000_000 })));
 });
 
@@ -133,7 +135,15 @@ describe('a day’s reconciliation', () => {
     const reviewed = body(clicks.find((c) => c.statusCode === 200)!).content;
     expect(reviewed.reviewed).toMatchObject({ by: expect.stringContaining('@') });
     expect(body(clicks.find((c) => c.statusCode === 409)!).msg).toBe(MESSAGES.reconciliationNothingToReview);
-    expect((await auditEventsOf(ctx.db, DAY)).filter((e) => e.action === AUDIT_ACTIONS.reconciliationReviewed)).toHaveLength(1);
+    // One event, by the admin who clicked, about the day, with what was looked at; written by the click's transaction.
+    expect(await auditEventsOf(ctx.db, DAY)).toEqual([
+      { action: AUDIT_ACTIONS.reconciliationReviewed, actor: adminAccount.email, targetType: 'reconciliation', targetId: DAY, ip: '127.0.0.1', detail: { differences: 2, matched: 1 } },
+    ]);
+    const [event] = (await ctx.db.execute<{ id: string; actor_id: string }>(sql`select id, actor_id from audit_events where target_id = ${DAY}`)).rows;
+    expect(event!.actor_id).toBe(adminAccount.id);
+    expect(await writerOf(ctx.db, 'reconciliations', 'date', DAY)).toBe(await writerOf(ctx.db, 'audit_events', 'id', event!.id));
+    const [stored] = (await ctx.db.execute<{ reviewed_by: string; reviewed: boolean }>(sql`select reviewed_by, reviewed_signature = signature as reviewed from reconciliations where date = ${DAY}`)).rows;
+    expect(stored).toEqual({ reviewed_by: adminAccount.id, reviewed: true });
     expect((await dashboardDays()).map((d) => d.date)).not.toContain(DAY);
     // Opened again, the same differences stay looked at.
     expect((await reconcile(DAY)).reviewed).not.toBeNull();

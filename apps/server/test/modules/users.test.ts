@@ -1,13 +1,28 @@
-// Back-office users (DESIGN §8): the admin's list, invitation by link → first password → sign-in,
-// disabling (every session ends, on another API process too) and enabling, and the rules about
+// Back-office users (DESIGN §8): the admin's list, invitation by link → first password → sign-in →
+// two-step set-up (the role's routes opening only once a code confirms it), disabling (every session ends, on another API process too) and enabling, and the rules about
 // admins (not itself, not the last active one, even when two admins disable each other at once).
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qist/domain';
-import { insuranceCompanies, outboxMessages, passwordResetTokens, sessions, users } from '../../src/db/schema/index.js';
+import { insuranceCompanies, mfaRecoveryCodes, outboxMessages, passwordResetTokens, sessions, users } from '../../src/db/schema/index.js';
+import { MFA_SECRET_PURPOSE, createSecretBox } from '../../src/lib/secret-box.js';
+import { totpCode } from '../../src/lib/totp.js';
+import { hashRecoveryCode } from '../../src/modules/auth/mfa-service.js';
 import { hashResetToken } from '../../src/modules/auth/password-service.js';
-import { bearer, body, createAccount, loginAs, auditEventsOf, uniqueEmail, useSecondApp, useTestApp, type TestAccount, type TestContext } from '../helpers.js';
+import {
+  TEST_SESSION_SECRET,
+  bearer,
+  body,
+  createAccount,
+  loginAs,
+  auditEventsOf,
+  uniqueEmail,
+  useSecondApp,
+  useTestApp,
+  type TestAccount,
+  type TestContext,
+} from '../helpers.js';
 
 const HOUR = 3_600_000;
 const PASSWORD = 'quiet-harbour-lantern-7';
@@ -190,6 +205,71 @@ describe('invitation', () => {
     expect(response.statusCode).toBe(409);
     expect(body(response)).toEqual({ status: false, msg: MESSAGES.emailTaken });
     expect(await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, taken.email))).toEqual([]);
+  });
+});
+
+describe('invitation → first password → two-step set-up', () => {
+  it('a bank invitee sets its password, is held to the set-up, and reaches its role once a code confirms the secret', async () => {
+    const email = uniqueEmail('bank-enrol');
+    const invited = await invite(adminToken, { email, role: 'bank' });
+    expect(invited.statusCode).toBe(200);
+    const userId = body(invited).content.user._id as string;
+    expect(body(await setPassword(await inviteToken(email)))).toEqual({ status: true, content: {} });
+
+    // The password alone opens a session: the account has no second step yet, and its role needs one.
+    const login = await signIn(ctx.app, email, PASSWORD);
+    expect(login.statusCode).toBe(200);
+    const content = body(login).content;
+    expect(content).toEqual({
+      token: expect.any(String),
+      'user-role': 'bank',
+      user: { _id: userId, name: expect.any(String), level: null, auth_id: { email }, language: 'en' },
+    });
+    const token = content.token as string;
+    expect(body(await me(ctx.app, token)).content).toMatchObject({ role: 'bank', mfa: false, mfaRequired: true, mfaSetupRequired: true });
+    const dashboard = () => ctx.app.inject({ method: 'GET', url: '/api/v1/bank/dashboard', headers: bearer(token) });
+    const refused = await dashboard();
+    expect({ status: refused.statusCode, body: body(refused) }).toEqual({ status: 403, body: { status: false, msg: MESSAGES.mfaSetupRequired } });
+
+    const setup = await call(ctx, token, '/api/v1/auth/mfa/setup', {});
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauthUrl } = body(setup).content;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(new URL(otpauthUrl).searchParams.get('secret')).toBe(secret);
+    // A secret waiting for its code opens nothing yet.
+    expect((await dashboard()).statusCode).toBe(403);
+    expect(await userRow(userId)).toMatchObject({ mfaSecret: null, mfaEnabledAt: null });
+
+    const enable = await call(ctx, token, '/api/v1/auth/mfa/enable', { code: totpCode(secret, ctx.app.mfaClock()) });
+    expect(enable.statusCode).toBe(200);
+    const { recoveryCodes } = body(enable).content as { recoveryCodes: string[] };
+    expect(recoveryCodes).toHaveLength(10);
+
+    // The same session now reaches the bank's routes.
+    const opened = await dashboard();
+    expect(opened.statusCode).toBe(200);
+    expect(body(opened).status).toBe(true);
+    expect(body(await me(ctx.app, token)).content).toMatchObject({ mfa: true, mfaSetupRequired: false });
+
+    const row = await userRow(userId);
+    expect(row).toMatchObject({ active: true, invitedAt: null, mfaPendingSecret: null, mfaEnabledAt: expect.any(Date) });
+    expect(createSecretBox(TEST_SESSION_SECRET, MFA_SECRET_PURPOSE).open(row.mfaSecret!)).toBe(secret);
+    // The recovery codes are kept as hashes only, ten of them, none used.
+    const stored = await ctx.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+    expect(stored).toHaveLength(10);
+    expect(stored.map((r) => r.codeHash).sort()).toEqual(recoveryCodes.map(hashRecoveryCode).sort());
+    for (const code of stored) {
+      expect(recoveryCodes).not.toContain(code.codeHash);
+      expect(code.usedAt).toBeNull();
+    }
+    expect((await auditEventsOf(ctx.db, userId)).map((e) => [e.action, e.actor, e.detail])).toEqual([
+      ['user.invited', admin.email, { email, role: 'bank', company: null, again: false }],
+      ['auth.sign-in.succeeded', email, { method: 'password' }],
+      ['auth.mfa.enabled', email, { recoveryCodes: 10 }],
+    ]);
+
+    // From now on the password alone opens no session: the code step follows.
+    expect(body(await signIn(ctx.app, email, PASSWORD)).content).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
   });
 });
 

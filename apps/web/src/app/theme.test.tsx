@@ -28,6 +28,12 @@ describe('the theme', () => {
     expect(contrastRatio(light['--mantine-color-dimmed']!, '#ffffff')).toBeGreaterThanOrEqual(MIN_CONTRAST);
   });
 
+  it('writes a field’s error in a red at 4.5:1 or more on white, darker than Mantine’s', () => {
+    const error = light['--mantine-color-error']!;
+    expect(contrastRatio(error, '#ffffff')).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    expect(contrastRatio(merged.colors.red[6], '#ffffff')).toBeLessThan(MIN_CONTRAST);
+  });
+
   it('lets filled colours choose white or dark text by a luminance at which both reach 4.5:1', () => {
     // at the threshold white text is (1.05 / 0.23) and black text (0.23 / 0.05), both above 4.5
     const threshold = merged.luminanceThreshold;

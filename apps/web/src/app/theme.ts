@@ -4,7 +4,9 @@
 // - filled buttons and badges of any colour take white or near-black text by their luminance;
 // - coloured text (c="red", light and subtle variants, outlines) is darkened where Mantine's shade
 //   falls short on white or on the colour's light background (red 7 is 3.8:1, green 9 on green 1 is 3.8:1);
-// - dimmed text is a darker grey than Mantine's (#868e96 is 3.3:1 on white).
+// - dimmed text is a darker grey than Mantine's (#868e96 is 3.3:1 on white);
+// - a field's error (its sentence, the text and placeholder of the refused field) is a red readable on
+//   white: Mantine's red 6 is 3.3:1.
 import { createTheme, darken, DEFAULT_THEME, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const fontFamily =
@@ -48,7 +50,10 @@ export function readableShade(palette: readonly string[], backgrounds: string[])
 /** The light scheme's text colours of every palette, each readable on white and on its light background. */
 function readableTextVariables(): Record<string, string> {
   const colors = { ...DEFAULT_THEME.colors, ...theme.colors } as Record<string, readonly string[]>;
-  const variables: Record<string, string> = { '--mantine-color-dimmed': '#5c6370' };
+  const variables: Record<string, string> = {
+    '--mantine-color-dimmed': '#5c6370',
+    '--mantine-color-error': readableShade(colors.red ?? DEFAULT_THEME.colors.red, ['#ffffff']),
+  };
   for (const [name, palette] of Object.entries(colors)) {
     if (name === 'dark' || name === 'gray') continue;
     const onWhite = readableShade(palette, ['#ffffff', palette[0] ?? '#ffffff']);
