@@ -195,26 +195,40 @@ function lazyRootsOf(id: string, context: ChunkingContext): string[] | null {
 /**
  * The landing page's own code in one chunk, 'public': each module of the app, and each icon, that the
  * landing page uses and only the public pages do. The landing page's icons that other areas use too
- * go to 'ui'. Other modules are left alone.
+ * go to 'frame', with the icons' runtime. Other modules are left alone.
  */
-function landingChunk(id: string, context: ChunkingContext): 'public' | 'ui' | null {
+function landingChunk(id: string, context: ChunkingContext): 'public' | 'frame' | null {
   const roots = lazyRootsOf(id, context);
   if (!roots?.some((root) => LANDING.has(root))) return null;
   if (roots.every((root) => root.startsWith(PUBLIC_AREA))) return 'public';
-  return id.startsWith(tablerIcons) ? 'ui' : null;
+  return id.startsWith(tablerIcons) ? 'frame' : null;
 }
 
 /**
- * What every area shows besides the entry's own components: the logo and language switch, the layout
- * pieces of the public, sign-in and panel frames (the public bar's icon links are ActionIcons), and
- * the icons' runtime. One chunk for all, as each of these modules is a few hundred bytes: apart, they
- * would be a dozen requests on the first load.
+ * What every area shows besides the entry's own components, down to the sign-in page: the logo and
+ * language switch, the sign-in frame's layout pieces (Container, Group, Paper), links, and the
+ * ActionIcon (the password field's eye, the public bar's icon links) with the hooks of the inputs.
+ * One chunk for all, as each of these modules is a few hundred bytes: apart, they would be a dozen
+ * requests on the first load.
  */
 const SHARED_UI = new RegExp(
   [
-    String.raw`[\\/]src[\\/]components[\\/]ui[\\/](logo|language-switch|placeholder-page)\.tsx$`,
-    String.raw`[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](ActionIcon|Anchor|Badge|Burger|Card|Container|Group|List|Paper|SimpleGrid|ThemeIcon|VisuallyHidden)[\\/]`,
-    String.raw`[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-disclosure|use-id|use-uncontrolled)[\\/]`,
+    String.raw`[\\/]src[\\/]components[\\/]ui[\\/](logo|language-switch)\.tsx$`,
+    String.raw`[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](ActionIcon|Anchor|Container|Group|Paper)[\\/]`,
+    String.raw`[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-uncontrolled)[\\/]`,
+  ].join('|'),
+);
+
+/**
+ * The layout pieces of the public and panel frames that the sign-in page does not show (badges,
+ * cards, grids, lists, the phone menu's burger, the placeholder page) and the icons' runtime: one
+ * chunk of their own, so the sign-in page's first load does not carry them.
+ */
+const FRAME_UI = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]components[\\/]ui[\\/]placeholder-page\.tsx$`,
+    String.raw`[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Badge|Burger|Card|List|SimpleGrid|ThemeIcon|VisuallyHidden)[\\/]`,
+    String.raw`[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-disclosure[\\/]`,
     String.raw`[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes)\.mjs$`,
   ].join('|'),
 );
@@ -265,10 +279,12 @@ export default defineConfig({
               priority: 2,
             },
             // Likewise the small pieces every area uses (see SHARED_UI), for the pages with a form (sign-in
-            // first) and for the areas that fetch.
+            // first) and for the areas that fetch; and those only the public and panel frames use (see
+            // FRAME_UI), with the icons the landing page shares with other areas.
+            { name: 'ui', test: SHARED_UI, priority: 1.2 },
             {
-              name: (id, context) => (SHARED_UI.test(id) || landingChunk(id, context) === 'ui' ? 'ui' : null),
-              debugName: 'ui',
+              name: (id, context) => (FRAME_UI.test(id) || landingChunk(id, context) === 'frame' ? 'frame' : null),
+              debugName: 'frame',
               priority: 1.2,
             },
             { name: 'forms', test: FORM_UI, priority: 1.2 },
