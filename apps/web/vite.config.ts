@@ -125,6 +125,28 @@ function routePreloadScript(): Plugin {
   };
 }
 
+/**
+ * React Router's production build, for the browser build: the package's exports name only its
+ * development build, which differs by one constant (ENABLE_DEV_WARNINGS) and so carries the console
+ * warnings meant for developers. The dev server and the tests keep the development build and its warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const production = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+    'production',
+    'index.mjs',
+  );
+  return {
+    name: 'qist:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'react-router' ? production : null;
+    },
+  };
+}
+
 type ChunkingContext = { getModuleInfo: (id: string) => Rolldown.ModuleInfo | null };
 
 const tablerIcons = path.join(
@@ -238,7 +260,7 @@ const FORM_UI = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](CloseButton|
 
 export default defineConfig({
   root,
-  plugins: [react(), routePreloadScript(), tablerIconImports()],
+  plugins: [react(), routePreloadScript(), tablerIconImports(), reactRouterProduction()],
   resolve: {
     alias: { '@qist/domain': domainEntry, '@': src },
   },
