@@ -19,5 +19,8 @@ export default defineConfig({
     outDir: 'dist-prerender',
     emptyOutDir: true,
     copyPublicDir: false,
+    // One file: its modules then run in the order prerender.tsx imports them, ./server-globals first
+    // (a shared chunk's imports would run before it). Node loads it once, at build time.
+    rolldownOptions: { output: { codeSplitting: false } },
   },
 });

@@ -127,6 +127,14 @@ export function addNamespaceResources<T extends object>(namespace: LazyNamespace
   void i18n.loadNamespaces(namespace);
 }
 
+/**
+ * Strings of the default namespace that travel with the areas reading them (./common-areas.ts): merged
+ * into the English 'common' strings, which the app's entry carries only in part.
+ */
+export function addCommonResources(english: object): void {
+  i18n.addResourceBundle('en', 'common', english, true, true);
+}
+
 i18n.on('languageChanged', (language) => {
   applyDocumentLanguage(isLanguage(language) ? language : 'en');
 });

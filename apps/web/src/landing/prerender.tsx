@@ -13,6 +13,7 @@ import { cssVariablesResolver, theme } from '@/app/theme';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { paths, roleHomeHref } from '@/config/paths';
 import { addNamespaceResources, directionOf, i18n, LANGUAGES, type Language } from '@/i18n';
+import '@/i18n/common-areas';
 import { publicEn } from '@/i18n/locales/public-en';
 import classes from './landing.module.css';
 

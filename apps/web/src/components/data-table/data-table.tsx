@@ -6,6 +6,7 @@ import { Alert, Box, Button, Card, Center, Group, Loader, Stack, Table, Text } f
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/common-areas';
 
 export interface Column<T> {
   key: string;

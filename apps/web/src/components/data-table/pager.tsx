@@ -3,6 +3,7 @@
 // page on screen (onStep) rather than to a page number; the numbers still jump by number.
 import { Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/common-areas';
 import type { PageStep } from './use-page-param';
 
 export const PAGE_SIZE = 10;

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import '@/i18n/common-areas';
 import { useTranslateMessage } from '@/i18n/translate-message';
 
 export type PanelMenuItem = {

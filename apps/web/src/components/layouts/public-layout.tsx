@@ -13,6 +13,7 @@ import { paths, roleHomeHref } from '@/config/paths';
 import { getSocialLinks, type SocialNetwork } from '@/config/social-links';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Logo } from '@/components/ui/logo';
+import '@/i18n/common-areas';
 import { loadFullStyles } from '@/lib/full-styles';
 import { useSession } from '@/lib/session';
 import classes from './public-layout.module.css';

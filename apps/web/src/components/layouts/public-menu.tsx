@@ -4,6 +4,7 @@
 import { Button, Drawer, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import '@/i18n/common-areas';
 
 export type PublicMenuProps = {
   opened: boolean;

@@ -4,6 +4,7 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { SmeProfile } from '@qist/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/common-areas';
 import { AmountFigures } from './amount-figures';
 import { formatPercent } from './format';
 

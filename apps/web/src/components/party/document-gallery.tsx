@@ -5,6 +5,7 @@ import type { PartyDocument } from '@qist/domain';
 import { IconExternalLink, IconFileTypePdf, IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/common-areas';
 import { DocumentTitle, useDocumentTitleName } from './document-title';
 
 export type DocumentGalleryProps = { docs: PartyDocument[] };

@@ -2,12 +2,13 @@
 // (the value the title picker sends); the known titles are shown translated, any other exactly as it
 // was written, isolated (<bdi>) so a Latin title keeps its own order inside Arabic text.
 import { useTranslation } from 'react-i18next';
-import { en } from '@/i18n/locales/en';
+import '@/i18n/common-areas';
+import { commonAreasEn } from '@/i18n/locales/common-areas-en';
 
-type DocumentTitleKey = keyof typeof en.party.documentTitles;
+type DocumentTitleKey = keyof typeof commonAreasEn.party.documentTitles;
 
 const KEY_BY_TITLE = new Map<string, DocumentTitleKey>(
-  (Object.entries(en.party.documentTitles) as [DocumentTitleKey, string][]).map(([key, title]) => [title, key]),
+  (Object.entries(commonAreasEn.party.documentTitles) as [DocumentTitleKey, string][]).map(([key, title]) => [title, key]),
 );
 
 export function isKnownDocumentTitle(title: string): boolean {

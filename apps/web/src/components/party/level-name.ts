@@ -1,6 +1,7 @@
 // The translated name of a verification level (LEVEL_NAMES, by its SME_LEVEL key in the 'party' strings).
 import { SME_LEVEL } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/common-areas';
 
 type LevelKey = keyof typeof SME_LEVEL;
 

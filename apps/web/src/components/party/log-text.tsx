@@ -4,6 +4,7 @@
 import { Box } from '@mantine/core';
 import { isLogCode, type VerificationLog } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/common-areas';
 import { useFormatAmount } from '@/lib/amounts';
 
 /** First-strong isolates around a value: a Latin company name inside Arabic (or the reverse) keeps its place. */

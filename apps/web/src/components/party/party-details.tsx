@@ -4,6 +4,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import type { ProviderProfile, SmeProfile } from '@qist/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/common-areas';
 import { useCategoryText } from '@/lib/category-text';
 import { formatFullDate, formatPhone } from './format';
 

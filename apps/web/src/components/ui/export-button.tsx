@@ -5,6 +5,7 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/common-areas';
 import { apiDownload } from '@/lib/api';
 import { notify } from '@/lib/notify';
 

@@ -3,6 +3,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import '@/i18n/common-areas';
 import type { CommonResources } from '@/i18n/locales/en';
 
 export type PageKey = Exclude<keyof CommonResources['pages'], 'backHome'>;

@@ -1,13 +1,9 @@
-// English interface strings (namespace 'common'). Arabic mirrors this shape key for key (./ar.ts).
-import {
-  LEVEL_NAMES,
-  PRODUCT_NAME,
-  ROLE_TITLES,
-  SME_LEVEL,
-  SME_OPTIONAL_DOCUMENTS,
-  SME_REQUIRED_DOCUMENTS,
-  type LogCode,
-} from '@qist/domain';
+// English interface strings (namespace 'common') that the app's first screens read, bundled with the
+// app: its name, page titles, sign-in, the panels' names. The strings only the public and panel
+// areas read are ./common-areas-en.ts, added to 'common' as those areas load (see ../common-areas.ts).
+// Arabic mirrors both, key for key, in one file (./ar.ts).
+import { PRODUCT_NAME, ROLE_TITLES } from '@qist/domain';
+import type { CommonAreasResources } from './common-areas-en';
 
 export const en = {
   app: {
@@ -79,89 +75,6 @@ export const en = {
   a11y: {
     showPassword: 'Show password',
     close: 'Close',
-  },
-  nav: {
-    main: 'Main',
-    aboutUs: 'About Us',
-    contactUs: 'Contact Us',
-    terms: 'Terms',
-    faq: 'FAQ',
-    loginRegister: 'Login / Register',
-    account: 'account',
-    /** The bar's button on phones, where the longer labels do not fit. */
-    signIn: 'Sign in',
-    myAccount: 'My account',
-    openMenu: 'Open navigation',
-    menu: 'Menu',
-  },
-  footer: {
-    keepInTouch: "Let's keep in touch!",
-    keepInTouchText: 'Questions about credit for your business, or about selling through {{name}}? Write to us.',
-    usefulLinks: 'Useful Links',
-    aboutUs: 'About Us',
-    contactUs: 'Contact Us',
-    termsAndConditions: 'Terms and Conditions',
-    faq: 'FAQ',
-    terms: 'Terms',
-    copyright: '© {{year}} {{name}}. All rights reserved.',
-    legal: 'Legal',
-    /** The company's accounts, each shown only when configured (config/social-links.ts). */
-    social: {
-      label: 'Follow us',
-      link: '{{name}} on {{network}} (opens in a new tab)',
-      whatsapp: 'WhatsApp',
-      linkedin: 'LinkedIn',
-      instagram: 'Instagram',
-    },
-  },
-  home: {
-    eyebrow: 'B2B buy now, pay later for the Gulf',
-    pitchLine1: 'Buy what your business needs today and pay in interest-free monthly instalments.',
-    pitchLine2: 'Suppliers are paid within 2-4 working days of uploading the invoice.',
-    registerSme: 'Register as SME',
-    registerProvider: 'Register as Supplier',
-    servicesTitle: 'What we offer',
-    services: {
-      loan: { title: 'Interest-free credit', text: '0% short-term credit, typically under six months.' },
-      onboarding: { title: 'Guided onboarding', text: 'Verification in clear steps, from sign-up to activation.' },
-      score: { title: 'Credit score', text: 'Insurance partners assess your business and set your limit.' },
-      online: { title: 'Online transactions', text: 'Orders, delivery and instalments in one place.' },
-    },
-  },
-  pages: {
-    backHome: 'Back to home',
-    aboutUs: { title: 'About Us', line: 'Our story, our founders and our mission will appear here.' },
-    contactUs: { title: 'Contact Us', line: 'Our contact details will appear here.' },
-    faq: { title: 'Help & FAQ', line: 'Answers to common questions will appear here.' },
-    terms: { title: 'Terms & Conditions', line: 'The terms of using the platform will appear here.' },
-    demoProfile: { title: 'Profile', line: 'A sample profile will appear here.' },
-    preRegister: { title: 'Grow Your SME Business', line: 'The pre-registration form will appear here.' },
-    deliveredOrder: { title: 'Delivery confirmation', line: 'Suppliers confirm a delivery here.' },
-    payOrder: { title: 'Pay order', line: 'SMEs pay for an order here.' },
-    payInstalment: { title: 'Pay instalment', line: 'SMEs pay an instalment here.' },
-    dashboard: { title: 'Dashboard', line: 'Your figures will appear here.' },
-    verification: { title: 'Verification', line: 'Your verification steps will appear here.' },
-    profile: { title: 'Profile', line: 'Your company profile will appear here.' },
-    suppliers: { title: 'Suppliers', line: 'The suppliers you can buy from will appear here.' },
-    supplier: { title: 'Supplier', line: "The supplier's details will appear here." },
-    orders: { title: 'Orders', line: 'Your orders will appear here.' },
-    order: { title: 'Order', line: "The order's details will appear here." },
-    paymentResult: { title: 'Payment result', line: 'The result of your payment will appear here.' },
-    invoices: { title: 'Invoices', line: 'Your invoices will appear here.' },
-    smeList: { title: 'SMEs', line: 'SMEs will appear here.' },
-    smeInfo: { title: 'SME information', line: "The SME's information will appear here." },
-    smeDocuments: { title: 'SME documents', line: "The SME's documents will appear here." },
-    smeTimeline: { title: 'Verification timeline', line: "The SME's verification history will appear here." },
-    supplierList: { title: 'Suppliers', line: 'Suppliers will appear here.' },
-    supplierInfo: { title: 'Supplier information', line: "The supplier's information will appear here." },
-    supplierDocuments: { title: 'Supplier documents', line: "The supplier's documents will appear here." },
-    supplierTimeline: {
-      title: 'Verification timeline',
-      line: "The supplier's verification history will appear here.",
-    },
-    orderList: { title: 'Orders', line: 'Orders will appear here.' },
-    installments: { title: 'Instalments', line: 'Instalments will appear here.' },
-    settings: { title: 'Settings', line: 'Insurance priority, bank share rate and industries will appear here.' },
   },
   auth: {
     login: {
@@ -257,31 +170,6 @@ export const en = {
       provider: 'SUPPLIER',
     },
   },
-  export: {
-    csv: 'Download CSV',
-    done: 'The CSV file is downloaded',
-  },
-  table: {
-    loading: 'loading',
-    empty: 'no data',
-    failed: 'Request failed',
-    retry: 'Retry',
-    pager: 'Pages',
-    previous: 'Previous page',
-    next: 'Next page',
-    first: 'First page',
-    last: 'Last page',
-    total: '{{count}} in total',
-  },
-  preRegistered: {
-    title: 'Pre-registered SMEs',
-    companyName: 'Company name',
-    email: 'Email',
-    phone: 'Phone',
-    industry: 'Industry',
-    loanAmount: 'Requested loan amount',
-    year: 'Year of establishment',
-  },
   panel: {
     title: '{{title}} Panel',
     openMenu: 'Open menu',
@@ -308,123 +196,10 @@ export const en = {
       account: 'Account',
     },
   },
-  /** The account page of every panel: the signed-in user's own settings. */
-  account: {
-    title: 'Account',
-    signedInAs: 'Signed in as {{email}}',
-    changePassword: {
-      title: 'Change password',
-      subtitle: 'Once it is changed, your other sessions are signed out; this one stays.',
-      current: 'Current password',
-      next: 'New password',
-      confirm: 'Confirm new password',
-      submit: 'Change password',
-    },
-    /** Two-step sign-in (DESIGN §8): whether it is on, Set up, and Turn off for a role that may. */
-    mfa: {
-      title: 'Two-step sign-in',
-      on: 'On',
-      off: 'Off',
-      onText: 'Signing in asks for your password and a code from your authenticator app.',
-      offText: 'Ask for a code from an authenticator app after your password, so a stolen password alone cannot open your account.',
-      setUp: 'Set up',
-      turnOff: 'Turn off',
-      required: 'Your role needs two-step sign-in, so it stays on.',
-      turnOffTitle: 'Turn off two-step sign-in',
-      turnOffText: 'Enter a code from your authenticator app, or one of your recovery codes. Signing in will then ask only for your password.',
-      cancel: 'Cancel',
-      confirm: 'Turn off',
-    },
-  },
-  /** The shared party views (components/party): profile details, documents, credit, level badge. */
-  party: {
-    /** Level names by SME_LEVEL key (suppliers use the same names up to Admin Verified). */
-    levels: {
-      registered: LEVEL_NAMES[SME_LEVEL.registered] ?? '',
-      emailVerified: LEVEL_NAMES[SME_LEVEL.emailVerified] ?? '',
-      phoneVerified: LEVEL_NAMES[SME_LEVEL.phoneVerified] ?? '',
-      infoAdded: LEVEL_NAMES[SME_LEVEL.infoAdded] ?? '',
-      docsUploaded: LEVEL_NAMES[SME_LEVEL.docsUploaded] ?? '',
-      adminVerified: LEVEL_NAMES[SME_LEVEL.adminVerified] ?? '',
-      bankVerified: LEVEL_NAMES[SME_LEVEL.bankVerified] ?? '',
-      insuranceVerified: LEVEL_NAMES[SME_LEVEL.insuranceVerified] ?? '',
-      adminActivated: LEVEL_NAMES[SME_LEVEL.adminActivated] ?? '',
-      fullRejected: LEVEL_NAMES[SME_LEVEL.fullRejected] ?? '',
-      conditionalRejected: LEVEL_NAMES[SME_LEVEL.conditionalRejected] ?? '',
-      allInsuranceRejected: LEVEL_NAMES[SME_LEVEL.allInsuranceRejected] ?? '',
-    },
-    unknownLevel: 'Level {{level}}',
-    /** The DESIGN's document titles in the reader's language (components/party/document-title.tsx). */
-    documentTitles: {
-      articleOfAssociation: SME_REQUIRED_DOCUMENTS[0],
-      crLicense: SME_REQUIRED_DOCUMENTS[1],
-      idOfShareholders: SME_REQUIRED_DOCUMENTS[2],
-      ibanCertificate: SME_REQUIRED_DOCUMENTS[3],
-      financialStatement: SME_OPTIONAL_DOCUMENTS[0],
-      bankStatement: SME_OPTIONAL_DOCUMENTS[1],
-    },
-    yes: 'yes',
-    no: 'no',
-    notSet: '-',
-    /** What the platform says on a verification timeline, by log code (@qist/domain LOG_CODES). */
-    log: {
-      accountCreated: 'Account created',
-      emailVerified: 'Email verified',
-      phoneVerified: 'Phone verified',
-      infoAdded: 'Information added',
-      infoEdited: 'Information edited after the rejection',
-      documentsUploaded: 'Documents uploaded',
-      verified: 'Verified',
-      rejected: 'Sent back to correct the information and documents',
-      fullRejected: 'Rejected for good',
-      creditGranted: 'Credit of {{amount}} granted by {{company}}',
-      insuranceDeclined: 'Declined by {{company}}; passed to {{next}}',
-      insuranceDeclinedLast: 'Declined by {{company}}; no insurance company is left',
-      activated: 'Activated with an instalment plan',
-    } satisfies Record<LogCode, string>,
-    details: {
-      label: 'Company details',
-      firstName: 'First name',
-      lastName: 'Last name',
-      email: 'Email',
-      phone: 'Phone',
-      email2: 'Email 2',
-      phone2: 'Phone 2',
-      address: 'Address',
-      address2: 'Address 2',
-      instagram: 'Instagram',
-      website: 'Website',
-      companyVat: 'Company VAT',
-      createdAt: 'Created at',
-      updatedAt: 'Last updated',
-      adminVerified: 'Verified by admin',
-      bankVerified: 'Verified by bank',
-      categories: 'Categories',
-      noCategories: 'No categories selected',
-      noDescription: 'No description yet',
-    },
-    gallery: {
-      label: 'Documents',
-      noImage: 'No Image',
-      open: 'Preview {{title}}',
-      openFile: 'Open the file in a new tab',
-      pdf: 'PDF document',
-      frameTitle: 'Document {{title}}',
-    },
-    credit: {
-      title: 'Credit and instalments',
-      requested: 'Requested credit',
-      allocated: 'Allocated credit',
-      available: 'Available credit',
-      spent: 'Spent credit',
-      installments: 'Instalment plan',
-      installment: 'Instalment {{number}}',
-      noInstallments: 'No instalment plan yet',
-    },
-  },
 };
 
-export type CommonResources = typeof en;
+/** The whole 'common' namespace: the strings above and the areas' (./common-areas-en.ts). */
+export type CommonResources = typeof en & CommonAreasResources;
 
 /** The same shape with any strings: what each translation must provide. */
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };

@@ -2,6 +2,7 @@
 // panel's menu.
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import '@/i18n/common-areas';
 import { useSession } from '@/lib/session';
 import { ChangePasswordForm } from './change-password-form';
 import { MfaSettingsCard } from './mfa-settings-card';

@@ -5,6 +5,7 @@ import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, changePasswordForm, type ChangePasswordForm as ChangeValues } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import '@/i18n/common-areas';
 import { useChangePassword } from '../api/passwords';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { ApiError } from '@/lib/api';

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import '@/i18n/common-areas';
 import { ApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useDisableMfa } from '../api/disable-mfa';

@@ -13,6 +13,7 @@ import { DocumentPreview, DocumentThumbnail } from '@/components/party/document-
 import { DocumentTitle } from '@/components/party/document-title';
 import { formatFullDate } from '@/components/party/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import '@/i18n/common-areas';
 import { useTranslateMessage } from '@/i18n/translate-message';
 import { notify } from '@/lib/notify';
 import { useConfirmDocuments } from '../api/confirm-documents';

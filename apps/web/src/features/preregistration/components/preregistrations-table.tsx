@@ -3,6 +3,7 @@ import { type PreRegistrationItem } from '@qist/domain';
 import { useTranslation } from 'react-i18next';
 import { ListPage, PagedTable, usePageParam, type Column, tableStateOf } from '@/components/data-table';
 import { ExportButton } from '@/components/ui/export-button';
+import '@/i18n/common-areas';
 import { usePreregistrations } from '../api/get-preregistrations';
 import { useFormatAmount } from '@/lib/amounts';
 

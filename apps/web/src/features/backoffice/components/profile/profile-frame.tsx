@@ -3,6 +3,7 @@ import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import '@/i18n/common-areas';
 
 export type ProfileFrameProps = {
   backHref: string;
