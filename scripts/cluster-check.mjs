@@ -149,10 +149,19 @@ function installMissingDatabaseServers() {
   execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 pgbouncer'], { stdio: 'inherit' });
 }
 
+/** Past the product's own drain bound (10 s), a process still running after SIGTERM is killed. */
+const KILL_AFTER_MS = 30_000;
+
+/** SIGTERM, then SIGKILL if the process has not exited within KILL_AFTER_MS; resolves with its exit. */
 async function stopProcess(server) {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return server ? server.exited : undefined;
   server.child.kill('SIGTERM');
-  return server.exited;
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), KILL_AFTER_MS);
+  try {
+    return await server.exited;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function main() {
