@@ -5,7 +5,14 @@ import { sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../src/db/client.js';
 
-export type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Scan Direction'?: string; 'Relation Name'?: string; Plans?: PlanNode[] };
+export type PlanNode = {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  'Scan Direction'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+};
 
 /** A plan's nodes, the top one first. */
 export const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];

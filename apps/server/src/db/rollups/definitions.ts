@@ -47,6 +47,9 @@ const LATE_HANDLED = 'r.late_notice_sent_at is not null and r.paid_at is null an
 
 const UNDER_WAY = `r.status >= ${ORDER_STATUS.waiting}`;
 const utcMonth = (column: string) => `(date_trunc('month', ${column} at time zone 'UTC'))::date`;
+/** The UTC day of an instant: a list's rows newest first fall in its days in the same order (db/list-page.ts). */
+const utcDay = (column: string) => `(${column} at time zone 'UTC')::date`;
+const ONE = [{ name: 'count', expr: '1' }];
 
 export const ROLLUPS: readonly RollupDefinition[] = [
   {
@@ -110,6 +113,30 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     measures: ORDER_MEASURES.slice(0, 2),
   },
   {
+    // every order by status and UTC day of creation: where a numbered page of the admin's and the bank's
+    // order lists begins, so it skips rows of one day, not of the whole list (db/list-page.ts)
+    table: 'rollup_order_days',
+    source: 'orders',
+    where: 'true',
+    keys: [
+      { name: 'status', type: 'integer', expr: 'r.status' },
+      { name: 'day', type: 'date', expr: utcDay('r.created_at') },
+    ],
+    measures: ONE,
+  },
+  {
+    // the same for the orders of the SMEs an insurance company insured: its order list's pages
+    table: 'rollup_insurer_order_days',
+    source: 'orders',
+    where: 'r.insurer_id is not null',
+    keys: [
+      { name: 'insurer_id', type: 'uuid', expr: 'r.insurer_id' },
+      { name: 'status', type: 'integer', expr: 'r.status' },
+      { name: 'day', type: 'date', expr: utcDay('r.created_at') },
+    ],
+    measures: ONE,
+  },
+  {
     // every ledger account's balance (the sum of all of them is 0)
     table: 'rollup_ledger_balances',
     source: 'ledger_postings',
@@ -147,7 +174,16 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     source: 'installments',
     where: 'true',
     keys: [{ name: 'list', type: 'text', expr: "'all'" }],
-    measures: [{ name: 'count', expr: '1' }],
+    measures: ONE,
+  },
+  {
+    // every instalment by the UTC day its order was created (the list's order, ADR 31): where a numbered
+    // page of the instalment list begins
+    table: 'rollup_installment_days',
+    source: 'installments',
+    where: 'true',
+    keys: [{ name: 'day', type: 'date', expr: utcDay('r.order_created_at') }],
+    measures: ONE,
   },
   {
     // Late instalments the late job has handled (sent their late notice: it does so once the deadline

@@ -162,12 +162,13 @@ export type OrderPage = { rows: OrderRow[]; count: number; cursors: ListCursors 
 export async function listOrders(db: Executor, scope: OrderScope, query: OrderPageQuery): Promise<OrderPage> {
   const where = scopeWhere(scope, query);
   const source: ListSource<ListPosition> = {
-    total: keptCount(scope, query) ?? sql`select count(*) from orders o where ${where}`,
-    page: ({ direction, limit, offset, after, before, total }) => {
+    ...(keptCounts(scope, query) ?? { total: sql`select count(*) from orders o where ${where}` }),
+    page: ({ direction, limit, offset, after, before, total, edge }) => {
       const bounds = [where];
       // newest first: `after` a row is older than it, `before` it newer
       if (after) bounds.push(sql`(o.created_at, o.id) < ${positionOf(after)}`);
       if (before) bounds.push(sql`(o.created_at, o.id) > ${positionOf(before)}`);
+      if (edge) bounds.push(direction === 'forward' ? sql`o.created_at < ${edge}::timestamptz` : sql`o.created_at >= ${edge}::timestamptz`);
       return orderPage(sql.join(bounds, sql` and `), direction === 'forward' ? 'newest' : 'oldest', limit, offset, total);
     },
   };
@@ -199,23 +200,29 @@ function orderPage(where: SQL, from: 'newest' | 'oldest', limit: number, offset:
 /**
  * A list's total read from the rollups of orders by status (db/rollups), kept in the transaction of every
  * change, so it costs a few rows at any size and equals the count of the same snapshot: for every list
- * but those filtered on late instalments or an uploaded invoice, which count their orders.
+ * but those filtered on late instalments or an uploaded invoice, which count their orders. The admin's,
+ * the bank's and an insurer's lists have their orders counted per day too (`days`), where a numbered
+ * page begins (db/list-page.ts); an SME's and a supplier's lists are short enough to skip.
  */
-function keptCount(scope: OrderScope, filter: OrderListFilter): SQL | undefined {
+function keptCounts(scope: OrderScope, filter: OrderListFilter): Pick<ListSource<ListPosition>, 'total' | 'days'> | undefined {
   const { smeUserId, providerUserId, reachedSupplier, withInvoice, insuranceCompanyId } = scope;
   if (filter.late || withInvoice) return undefined;
   const status = filter.status === ALL_FILTER ? sql`` : sql`and r.status = ${filter.status}`;
   const sum = (rollup: string, where: SQL) => sql`select coalesce(sum(r.count), 0) from ${sql.raw(rollup)} r where ${where} ${status}`;
+  const perDay = (rollup: string, where: SQL) => sql`select r.day, sum(r.count) as n from ${sql.raw(rollup)} r where ${where} ${status} group by r.day`;
   if (providerUserId) {
     // a supplier's list is of the orders that reached it, which is what its rollup holds
     return reachedSupplier && !smeUserId && !insuranceCompanyId
-      ? sum('rollup_supplier_orders', sql`r.provider_id = (select id from providers where user_id = ${providerUserId})`)
+      ? { total: sum('rollup_supplier_orders', sql`r.provider_id = (select id from providers where user_id = ${providerUserId})`) }
       : undefined;
   }
   if (reachedSupplier) return undefined;
-  if (smeUserId) return insuranceCompanyId ? undefined : sum('rollup_sme_orders', sql`r.sme_id = (select id from smes where user_id = ${smeUserId})`);
-  if (insuranceCompanyId) return sum('rollup_insurer_orders', sql`r.insurer_id = ${insuranceCompanyId}`);
-  return sum('rollup_orders', sql`true`);
+  if (smeUserId) return insuranceCompanyId ? undefined : { total: sum('rollup_sme_orders', sql`r.sme_id = (select id from smes where user_id = ${smeUserId})`) };
+  if (insuranceCompanyId) {
+    const insurer = sql`r.insurer_id = ${insuranceCompanyId}`;
+    return { total: sum('rollup_insurer_orders', insurer), days: perDay('rollup_insurer_order_days', insurer) };
+  }
+  return { total: sum('rollup_orders', sql`true`), days: perDay('rollup_order_days', sql`true`) };
 }
 
 /**
@@ -358,8 +365,10 @@ export type InstallmentPage = { rows: InstallmentListRow[]; count: number; curso
 export async function listAllInstallments(db: Executor, query: PageAsk<InstallmentKey>): Promise<InstallmentPage> {
   const source: ListSource<InstallmentKey> = {
     total: sql`select coalesce(sum(count), 0) from rollup_installments`,
-    page: ({ direction, limit, offset, after, before, total }) => {
+    days: sql`select r.day, sum(r.count) as n from rollup_installment_days r group by r.day`,
+    page: ({ direction, limit, offset, after, before, total, edge }) => {
       const bounds: SQL[] = [sql`true`];
+      if (edge) bounds.push(direction === 'forward' ? sql`i.order_created_at < ${edge}::timestamptz` : sql`i.order_created_at >= ${edge}::timestamptz`);
       // past a row in the list's order: an older order, a later order id at the same instant, or the same
       // order's later instalments (the instant bounds the index's range; the rest is read in the index)
       if (after) {
