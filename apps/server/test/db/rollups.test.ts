@@ -195,6 +195,43 @@ describe('rollups', () => {
     expect(await verifyRollups(ctx.db)).toEqual([]);
   });
 
+  it('follow the parties: SMEs and suppliers by level, an insurer’s SMEs and the credit granted them', async () => {
+    const figures = async () =>
+      (
+        await ctx.db.execute<{ levels: Record<string, number>; suppliers: Record<string, number>; insured: { count: string; granted: string } | null }>(sql`select
+          (select json_object_agg(level, n) from (select level, sum(count)::int as n from rollup_sme_levels group by level having sum(count) > 0) l) as levels,
+          (select json_object_agg(level, n) from (select level, sum(count)::int as n from rollup_provider_levels group by level having sum(count) > 0) l) as suppliers,
+          (select json_build_object('count', sum(count), 'granted', sum(granted)) from rollup_insurer_smes
+            where insurer_id = (select insurance_company_id from users where email = 'insurer1@example.com')) as insured`)
+      ).rows[0]!;
+    const truth = async () =>
+      (
+        await ctx.db.execute<{ levels: Record<string, number>; suppliers: Record<string, number>; insured: { count: string; granted: string } | null }>(sql`select
+          (select json_object_agg(level, n) from (select level, count(*)::int as n from smes group by level) l) as levels,
+          (select json_object_agg(level, n) from (select level, count(*)::int as n from providers group by level) l) as suppliers,
+          (select json_build_object('count', count(*), 'granted', sum(credit_limit)) from smes
+            where insured_by = (select insurance_company_id from users where email = 'insurer1@example.com')) as insured`)
+      ).rows[0]!;
+    const sme = sql`(select id from smes where user_id = ${principals.sme.userId})`;
+    const before = await figures();
+    expect(before).toEqual(await truth());
+    // any writer is covered (the triggers): an order (the SME's credit changes, its level does not), a
+    // level moved back, the SME insured by the first company with a new limit, a supplier moved down
+    await ctx.app.orders.createOrder(principals.sme, { providerId, amount: 25, description: 'a party’s rollup' });
+    expect(await figures()).toEqual(before);
+    await ctx.db.execute(sql`update smes set level = level - 1 where id = ${sme}`);
+    expect(await figures()).toEqual(await truth());
+    await ctx.db.execute(sql`update smes set insured_by = (select insurance_company_id from users where email = 'insurer1@example.com'), credit_limit = credit_limit + 5000 where id = ${sme}`);
+    expect(await figures()).toEqual(await truth());
+    expect((await figures()).insured).not.toEqual(before.insured);
+    await ctx.db.execute(sql`update providers set level = level - 1 where id = ${providerId}`);
+    expect(await figures()).toEqual(await truth());
+    expect(await verifyRollups(ctx.db)).toEqual([]);
+    await ctx.db.execute(sql`update providers set level = level + 1 where id = ${providerId}`);
+    await ctx.db.execute(sql`update smes set level = level + 1 where id = ${sme}`);
+    expect(await verifyRollups(ctx.db)).toEqual([]);
+  });
+
   it('name the rollup and the key a changed row breaks, and a rebuild puts it right', async () => {
     await ctx.db.execute(sql`update rollup_orders set count = count + 1 where slot = 0 and status = ${ORDER_STATUS.created}`);
     const differences = await verifyRollups(ctx.db);

@@ -7,13 +7,14 @@
 // recomputation `npm run rollups:verify` compares it with, so the two cannot follow different rules.
 import { LEDGER_ACCOUNTS, ORDER_STATUS } from '@qist/domain';
 
-export type RollupSource = 'orders' | 'ledger_postings' | 'installments';
+export type RollupSource = 'orders' | 'ledger_postings' | 'installments' | 'smes' | 'providers';
 
 /**
  * Which changes of a source its rollups follow: every source's inserts, and the updates of orders (their
- * status moves) and of instalments (paid, closed, noticed late). The ledger is append-only.
+ * status moves), of instalments (paid, closed, noticed late) and of the parties (their level, the SME's
+ * insurer and credit). The ledger is append-only; no party is ever deleted.
  */
-export const SOURCE_UPDATES: Record<RollupSource, boolean> = { orders: true, ledger_postings: false, installments: true };
+export const SOURCE_UPDATES: Record<RollupSource, boolean> = { orders: true, ledger_postings: false, installments: true, smes: true, providers: true };
 
 export interface RollupColumn {
   name: string;
@@ -137,6 +138,33 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     measures: ONE,
   },
   {
+    // every SME by level: the admin's figure, a row a level however many SMEs
+    table: 'rollup_sme_levels',
+    source: 'smes',
+    where: 'true',
+    keys: [{ name: 'level', type: 'integer', expr: 'r.level' }],
+    measures: ONE,
+  },
+  {
+    // every supplier by level
+    table: 'rollup_provider_levels',
+    source: 'providers',
+    where: 'true',
+    keys: [{ name: 'level', type: 'integer', expr: 'r.level' }],
+    measures: ONE,
+  },
+  {
+    // the SMEs an insurance company insured and the credit granted to them (their limits): its dashboard
+    table: 'rollup_insurer_smes',
+    source: 'smes',
+    where: 'r.insured_by is not null',
+    keys: [{ name: 'insurer_id', type: 'uuid', expr: 'r.insured_by' }],
+    measures: [
+      { name: 'count', expr: '1' },
+      { name: 'granted', expr: 'r.credit_limit' },
+    ],
+  },
+  {
     // every ledger account's balance (the sum of all of them is 0)
     table: 'rollup_ledger_balances',
     source: 'ledger_postings',
@@ -169,6 +197,17 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     ],
   },
   {
+    // the same, every supplier's together: the bank's payouts by month, a row a month however many suppliers
+    table: 'rollup_bank_payout_months',
+    source: 'ledger_postings',
+    where: `r.account = '${LEDGER_ACCOUNTS.bankPayouts}'`,
+    keys: [{ name: 'month', type: 'date', expr: utcMonth('r.created_at') }],
+    measures: [
+      { name: 'count', expr: '1' },
+      { name: 'amount', expr: '-r.amount' },
+    ],
+  },
+  {
     // every instalment: the admin's instalment list's total
     table: 'rollup_installments',
     source: 'installments',
@@ -194,6 +233,17 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     source: 'installments',
     where: LATE_HANDLED,
     keys: [{ name: 'sme_id', type: 'uuid', expr: 'r.sme_id' }],
+    measures: [
+      { name: 'count', expr: '1' },
+      { name: 'amount', expr: 'r.amount' },
+    ],
+  },
+  {
+    // the same, every SME's together: the platform's late figure, one row however many SMEs are late
+    table: 'rollup_all_late_installments',
+    source: 'installments',
+    where: LATE_HANDLED,
+    keys: [{ name: 'list', type: 'text', expr: "'all'" }],
     measures: [
       { name: 'count', expr: '1' },
       { name: 'amount', expr: 'r.amount' },

@@ -1,7 +1,7 @@
 // Installing, rebuilding, checking and compacting the rollups (rollups/definitions.ts, rollups/sql.ts).
 import { sql } from 'drizzle-orm';
 import { withTransaction, type Executor, type Tx } from '../transaction.js';
-import { ROLLUPS } from './definitions.js';
+import { ROLLUPS, SOURCE_UPDATES } from './definitions.js';
 import { compactSql, definitionHash, definitionSql, differencesSql, rebuildSql } from './sql.js';
 
 export { ROLLUPS, rollupNamed, type RollupDefinition } from './definitions.js';
@@ -11,7 +11,7 @@ async function run(tx: Executor, statements: string[]): Promise<void> {
 }
 
 /**
- * Refills every rollup from the orders, their instalments and the ledger, holding them still meanwhile (a share lock lets
+ * Refills every rollup from its source (the orders, their instalments, the ledger, the parties), holding them still meanwhile (a share lock lets
  * reads through and makes writers wait): after a bulk load, or when the rollups' definition changed.
  */
 export async function rebuildRollups(tx: Tx): Promise<void> {
@@ -20,7 +20,7 @@ export async function rebuildRollups(tx: Tx): Promise<void> {
 
 /** The rebuild as plain statements, for a caller on a pg client of its own (a bulk load). */
 export function rebuildStatements(): string[] {
-  return ['lock table orders, installments, ledger_postings in share mode', ...ROLLUPS.flatMap(rebuildSql)];
+  return [`lock table ${Object.keys(SOURCE_UPDATES).join(', ')} in share mode`, ...ROLLUPS.flatMap(rebuildSql)];
 }
 
 /** Each rollup's comparison with its recomputation as a plain statement (rows only where they differ). */

@@ -24,7 +24,7 @@ function ordersByStatus(rollup: 'rollup_orders' | 'rollup_sme_orders' | 'rollup_
 }
 
 /** A series by month (UTC, 'YYYY-MM') from a rollup keyed by month: the payouts' or the order volume's. */
-function monthly(rollup: 'rollup_payout_months' | 'rollup_order_months', where: SQL): SQL {
+function monthly(rollup: 'rollup_payout_months' | 'rollup_bank_payout_months' | 'rollup_order_months', where: SQL): SQL {
   return sql`(select coalesce(json_agg(json_build_object('month', to_char(month, 'YYYY-MM'), 'amount', amount, 'count', n) order by month), '[]'::json)
     from (select month, sum(amount)::bigint as amount, sum(count)::int as n from ${sql.raw(rollup)} r where ${where}
           group by month having sum(count) <> 0) m)`;
@@ -101,14 +101,15 @@ function paymentsToLookAt(now: Date): SQL {
 }
 
 export async function adminFigures(db: Executor, now: Date) {
-  const byLevel = (table: 'smes' | 'providers') =>
-    sql`(select coalesce(json_object_agg(level, n), '{}'::json) from (select level, count(*)::int as n from ${sql.raw(table)} group by level) l)`;
+  const byLevel = (rollup: 'rollup_sme_levels' | 'rollup_provider_levels') =>
+    sql`(select coalesce(json_object_agg(level, n), '{}'::json) from (
+      select level, sum(count)::int as n from ${sql.raw(rollup)} group by level having sum(count) > 0) l)`;
   return one<Json>(
     db,
     sql`select json_build_object(
       'ordersByStatus', ${ordersByStatus('rollup_orders', sql`true`)},
-      'smesByLevel', ${byLevel('smes')},
-      'providersByLevel', ${byLevel('providers')},
+      'smesByLevel', ${byLevel('rollup_sme_levels')},
+      'providersByLevel', ${byLevel('rollup_provider_levels')},
       'volumeByMonth', ${monthly('rollup_order_months', sql`true`)},
       'late', ${lateFigures('all')},
       'feeIncome', json_build_object('bank', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)}, 'platform', -${accountBalance(LEDGER_ACCOUNTS.platformFeeIncome)}),
@@ -124,7 +125,7 @@ export async function bankFigures(db: Executor) {
     sql`select json_build_object(
       'ordersByStatus', ${ordersByStatus('rollup_orders', sql`true`)},
       'awaitingPayout', ${expectedPayouts('rollup_orders', sql`r.status = ${ORDER_STATUS.invoiceVerifiedByAdmin}`)},
-      'payoutsByMonth', ${monthly('rollup_payout_months', sql`true`)},
+      'payoutsByMonth', ${monthly('rollup_bank_payout_months', sql`true`)},
       'bankShareEarned', -${accountBalance(LEDGER_ACCOUNTS.bankFeeIncome)},
       'receivables', ${accountBalance(LEDGER_ACCOUNTS.smeReceivable)},
       'late', ${lateFigures('all')}
@@ -135,17 +136,17 @@ export async function bankFigures(db: Executor) {
 /**
  * What an insurance company insured, kept per company: its SMEs' orders by status and their late
  * instalments (rollups keyed by the company each order and SME carries), the credit in use (their
- * receivables, a rollup of the ledger); the number of SMEs and the credit granted are read from its SMEs
- * through smes_insured_created_idx (a row per insured SME, whatever the number of orders).
+ * receivables, a rollup of the ledger), the number of its SMEs and the credit granted to them (a rollup
+ * of the SMEs).
  */
 export async function insuranceFigures(db: Executor, companyId: string) {
   return one<Json>(
     db,
     sql`select json_build_object(
       'ordersByStatus', ${ordersByStatus('rollup_insurer_orders', sql`r.insurer_id = ${companyId}`)},
-      'insuredSmes', (select count(*)::int from smes where insured_by = ${companyId}),
+      'insuredSmes', (select coalesce(sum(count), 0)::int from rollup_insurer_smes where insurer_id = ${companyId}),
       'credit', json_build_object(
-        'granted', (select coalesce(sum(credit_limit), 0)::bigint from smes where insured_by = ${companyId}),
+        'granted', (select coalesce(sum(granted), 0)::bigint from rollup_insurer_smes where insurer_id = ${companyId}),
         'used', (select coalesce(sum(amount), 0)::bigint from rollup_insurer_receivables where insurer_id = ${companyId})),
       'late', ${lateFigures({ insurerId: companyId })},
       'queue', (select count(*)::int from smes s where s.level = 6 and ${currentInsurerOf(sql`s.id`)} = ${companyId})

@@ -83,19 +83,20 @@ export type LateScope = { smeId: SQL } | { insurerId: string } | 'all';
 
 /**
  * `{ count, amount }` of the instalments late now of the SMEs in `scope`: those the late job has handled,
- * kept in rollup_late_installments (per SME) or rollup_insurer_late_installments (per insurer), plus
- * those past their deadline it has not reached yet (its partial index installments_late_due_idx, a few at
- * most). Together they are exactly the instalments `lateInstallment(now())` finds, at every instant.
+ * kept in rollup_late_installments (per SME), rollup_insurer_late_installments (per insurer) or
+ * rollup_all_late_installments (every SME's, one row), plus those past their deadline it has not reached
+ * yet (its partial index installments_late_due_idx, a few at most). Together they are exactly the instalments `lateInstallment(now())` finds, at every instant.
  */
 export function lateFigures(scope: LateScope): SQL {
-  let kept = sql`select r.count, r.amount from rollup_late_installments r`;
+  let kept = sql`select r.count, r.amount from rollup_all_late_installments r`;
   let fresh = sql`true`;
   if (scope !== 'all' && 'smeId' in scope) {
-    kept = sql`${kept} where r.sme_id = ${scope.smeId}`;
+    kept = sql`select r.count, r.amount from rollup_late_installments r where r.sme_id = ${scope.smeId}`;
     fresh = sql`i.sme_id = ${scope.smeId}`;
   } else if (scope !== 'all') {
     kept = sql`select r.count, r.amount from rollup_insurer_late_installments r where r.insurer_id = ${scope.insurerId}`;
-    fresh = sql`exists (select 1 from smes s where s.id = i.sme_id and s.insured_by = ${scope.insurerId})`;
+    // a probe of each few rows' SME (as `exists`, PostgreSQL hashed every insured SME first)
+    fresh = sql`(select s.insured_by from smes s where s.id = i.sme_id) = ${scope.insurerId}`;
   }
   // `offset 0` keeps the SME filter outside: the few not reached yet are read through the job's index,
   // not every SME's unpaid instalments through theirs
