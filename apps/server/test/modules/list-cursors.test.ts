@@ -158,6 +158,20 @@ describe('the insurer’s SME list', () => {
     expect(listed.rows).toEqual(expected.rows.map((r) => r.id));
     expect(listed.count).toBe(3 + 5);
   });
+
+  it('counts each level as it lists it: those it insured from their rollup, its queue counted', async () => {
+    const levels = await ctx.db.execute<{ level: number; ids: string[] }>(
+      sql`select s.level, array_agg(s.id order by s.created_at desc, s.id desc) as ids from smes s
+          where s.insured_by = (select id from insurance_companies where name = 'First Cover') or s.level = 6 group by s.level order by s.level`,
+    );
+    // the SMEs it insured (level 8) and its queue (level 6) are on different levels
+    expect(levels.rows.map((r) => r.level)).toEqual([6, 8]);
+    for (const level of [6, 7, 8]) {
+      const ids = levels.rows.find((r) => r.level === level)?.ids ?? [];
+      const listed = await page(`/api/v1/insurance/sme/list?perPage=100&level=${level}`, insurer);
+      expect({ level, rows: listed.rows, count: listed.count }).toEqual({ level, rows: ids, count: ids.length });
+    }
+  });
 });
 
 describe('a cursor that is not one', () => {

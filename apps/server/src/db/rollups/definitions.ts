@@ -138,7 +138,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     measures: ONE,
   },
   {
-    // every SME by level: the admin's figure, a row a level however many SMEs
+    // every SME by level: the admin's figure and its SME list's total, a row a level however many SMEs
     table: 'rollup_sme_levels',
     source: 'smes',
     where: 'true',
@@ -146,7 +146,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     measures: ONE,
   },
   {
-    // every supplier by level
+    // every supplier by level: the admin's figure and the supplier list's total
     table: 'rollup_provider_levels',
     source: 'providers',
     where: 'true',
@@ -154,11 +154,15 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     measures: ONE,
   },
   {
-    // the SMEs an insurance company insured and the credit granted to them (their limits): its dashboard
+    // the SMEs an insurance company insured by level and the credit granted to them (their limits): its
+    // dashboard, and most of its SME list's total
     table: 'rollup_insurer_smes',
     source: 'smes',
     where: 'r.insured_by is not null',
-    keys: [{ name: 'insurer_id', type: 'uuid', expr: 'r.insured_by' }],
+    keys: [
+      { name: 'insurer_id', type: 'uuid', expr: 'r.insured_by' },
+      { name: 'level', type: 'integer', expr: 'r.level' },
+    ],
     measures: [
       { name: 'count', expr: '1' },
       { name: 'granted', expr: 'r.credit_limit' },

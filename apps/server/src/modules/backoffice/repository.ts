@@ -67,9 +67,29 @@ export function insuranceVisibility(companyId: string): SQL {
  * (in the list's order, index-only for the count), then the few others by id; no SME is tested against
  * the visibility one by one.
  */
-export function insuranceRows(companyId: string): SQL {
+function insuranceRows(companyId: string): SQL {
   return sql`(select * from ${smes} where ${smes.insuredBy} = ${companyId}
-    union all select * from ${smes} where ${smes.id} = any(${queuedOrTurnedDown(companyId)}) and ${smes.insuredBy} is distinct from ${companyId})`;
+    union all ${theOthers(companyId)})`;
+}
+
+function theOthers(companyId: string): SQL {
+  return sql`select * from ${smes} where ${smes.id} = any(${queuedOrTurnedDown(companyId)}) and ${smes.insuredBy} is distinct from ${companyId}`;
+}
+
+/**
+ * How many of the SMEs an insurance company sees are at `level` (or at any): those it insured from
+ * their rollup (rollup_insurer_smes), the few others counted. The count of insuranceRows, at the cost of
+ * a few rows whatever the number of SMEs it insured.
+ */
+function insuranceRowCount(companyId: string, level: number): SQL {
+  const atLevel = (column: SQL) => (level === ALL_FILTER ? sql`true` : sql`${column} = ${level}`);
+  return sql`select (select coalesce(sum(r.count), 0) from rollup_insurer_smes r where r.insurer_id = ${companyId} and ${atLevel(sql`r.level`)})
+    + (select count(*) from (${theOthers(companyId)}) o where ${atLevel(sql`o.level`)})`;
+}
+
+/** How many rows a party table holds at `level` (or at any), from its rollup by level. */
+function partyCount(rollup: 'rollup_sme_levels' | 'rollup_provider_levels', level: number): SQL {
+  return sql`select coalesce(sum(r.count), 0) from ${sql.raw(rollup)} r where ${level === ALL_FILTER ? sql`true` : sql`r.level = ${level}`}`;
 }
 
 /**
@@ -128,7 +148,8 @@ export type PartyPageQuery = PartyListQuery;
  * twins; index-only when the filter is the level), then only its rows are read and joined to their
  * accounts: a skipped row costs an index entry, not a joined row. `where` is the list's filter and the
  * principal's visibility, written on the table's own columns; `listed`, when given, is the rows the
- * principal sees as a subquery of the table (insuranceRows), listed under the table's name.
+ * principal sees as a subquery of the table (insuranceRows), listed under the table's name; `kept`, when
+ * given, the statement of the list's total from the rollups (the same rows, counted without reading them).
  */
 async function listParties<T extends PartyTable>(
   db: Executor,
@@ -136,13 +157,15 @@ async function listParties<T extends PartyTable>(
   where: SQL | undefined,
   query: PartyPageQuery,
   listed?: SQL,
+  kept?: SQL,
 ): Promise<PartyPage<T['$inferSelect']>> {
   const filter = where ?? sql`true`;
   const order = query.order;
   // the rows listed: the table, or a subquery of its rows (a principal's) under the table's name
   const from = listed ? sql`${listed} as ${table}` : sql`${table}`;
   const source: ListSource<ListPosition> = {
-    total: sql`select count(*) from ${from} where ${filter}`,
+    // the total from the rollups when kept for this list, else counted
+    total: kept ?? sql`select count(*) from ${from} where ${filter}`,
     page: ({ direction, limit, offset, after, before, total }) => {
       // the order of the read: the list's own forward, the reverse backward
       const ascending = (order === 'asc') === (direction === 'forward');
@@ -172,15 +195,17 @@ async function listParties<T extends PartyTable>(
  * The SME list of a role: every SME (admin), those its visibility lets through (bank), or the rows it
  * sees (an insurance company's, insuranceRows).
  */
-export async function listSmes(db: Executor, query: PartyPageQuery, visible?: { where: SQL } | { rows: SQL }) {
+export async function listSmes(db: Executor, query: PartyPageQuery, visible?: { where: SQL } | { insurerId: string }) {
   const conditions: SQL[] = [];
   if (query.level !== ALL_FILTER) conditions.push(eq(smes.level, query.level));
-  if (visible && 'where' in visible) conditions.push(visible.where);
-  return listParties(db, smes, and(...conditions), query, visible && 'rows' in visible ? visible.rows : undefined);
+  if (visible && 'where' in visible) return listParties(db, smes, and(...conditions, visible.where), query);
+  if (visible) return listParties(db, smes, and(...conditions), query, insuranceRows(visible.insurerId), insuranceRowCount(visible.insurerId, query.level));
+  return listParties(db, smes, and(...conditions), query, undefined, partyCount('rollup_sme_levels', query.level));
 }
 
 export async function listProviders(db: Executor, query: PartyPageQuery) {
-  return listParties(db, providers, query.level !== ALL_FILTER ? eq(providers.level, query.level) : undefined, query);
+  const where = query.level !== ALL_FILTER ? eq(providers.level, query.level) : undefined;
+  return listParties(db, providers, where, query, undefined, partyCount('rollup_provider_levels', query.level));
 }
 
 type PartyFilter = PartyListFilter;

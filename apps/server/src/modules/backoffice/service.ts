@@ -71,9 +71,9 @@ export function createBackofficeService({ db, secret, now = () => new Date() }: 
     return repo.insuranceVisibility(principal.insuranceCompanyId);
   }
 
-  /** The SMEs a principal's list pages over: an insurance company's as rows (insuranceRows), else its visibility. */
-  function listedFor(principal: Principal): { where: SQL } | { rows: SQL } | undefined {
-    if (principal.role === 'insurance' && principal.insuranceCompanyId) return { rows: repo.insuranceRows(principal.insuranceCompanyId) };
+  /** The SMEs a principal's list pages over: an insurance company's (the rows it sees), else its visibility. */
+  function listedFor(principal: Principal): { where: SQL } | { insurerId: string } | undefined {
+    if (principal.role === 'insurance' && principal.insuranceCompanyId) return { insurerId: principal.insuranceCompanyId };
     const where = visibilityFor(principal);
     return where && { where };
   }
