@@ -1,6 +1,7 @@
 // Each role's dashboard counts exactly the orders its list shows and reads its money from the ledger.
 import { MESSAGES, fromMinorUnits, isInstallmentLate, shareOf } from '@qist/domain';
 import { sql } from 'drizzle-orm';
+import { verifyRollups } from '../../src/db/rollups/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../src/config.js';
 import { signupCodes } from '../../src/db/schema/index.js';
@@ -160,6 +161,50 @@ describe('dashboards', () => {
     const theirs = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from installments where order_id in (${waiting}, ${canceled}) and paid_at is null`);
     expect(theirs.rows[0]!.n).toBe(8);
     expect(d.dueWithin.days90.count).toBeGreaterThan(0);
+  });
+
+  it('count the instalments due within each window by day and at its two ends: at the first instant of a day, in the last of one, just after now and just past the window', async () => {
+    // the SME's owed instalments moved to the days and instants either side of each edge
+    const owed = await ctx.db.execute<{ id: string; deadline: Date }>(sql`
+      select i.id, i.deadline from installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id
+      where u.email = 'sme@example.com' and o.status >= 1 and i.paid_at is null and i.closed_at is null order by i.id`);
+    const day = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+    const instants = [
+      sql`now() + interval '10 minutes'`,
+      sql`${day} + interval '1 day'`,
+      sql`${day} + interval '1 day' - interval '1 microsecond'`,
+      sql`${day} + interval '30 days'`,
+      sql`now() + interval '30 days' - interval '10 minutes'`,
+      sql`now() + interval '30 days' + interval '10 minutes'`,
+      sql`${day} + interval '31 days'`,
+      sql`now() + interval '60 days' - interval '10 minutes'`,
+      sql`${day} + interval '90 days'`,
+      sql`now() + interval '90 days' + interval '10 minutes'`,
+    ];
+    expect(owed.rows.length).toBeGreaterThanOrEqual(instants.length);
+    // the rest far past every window, so the windows hold exactly the moved ones they reach; all put back after
+    for (const [k, { id }] of owed.rows.entries()) {
+      await ctx.db.execute(sql`update installments set deadline = ${instants[k] ?? sql`now() + interval '200 days'`} where id = ${id}`);
+    }
+    try {
+      const d = body(await get('/api/v1/sme/dashboard', headers.sme!)).content;
+      const reference = await ctx.db.execute<{ window: string; count: number; amount: string }>(sql`
+        select w.d::text as window, count(i.id)::int as count, coalesce(sum(i.amount), 0)::bigint as amount
+        from (values (30), (60), (90)) w(d)
+        left join (installments i join orders o on o.id = i.order_id join smes s on s.id = o.sme_id join users u on u.id = s.user_id)
+          on u.email = 'sme@example.com' and o.status >= 1 and i.paid_at is null and i.closed_at is null
+             and i.deadline >= now() and i.deadline <= now() + make_interval(days => w.d)
+        group by w.d order by w.d`);
+      expect(d.dueWithin).toEqual(
+        Object.fromEntries(reference.rows.map((r) => [`days${r.window}`, { count: r.count, amount: fromMinorUnits(Number(r.amount)) }])),
+      );
+      // five within 30 days (the two ends of today, the first instant of day 30, ten minutes before the
+      // window ends), eight within 60, nine within 90 (the last just past it)
+      expect([d.dueWithin.days30.count, d.dueWithin.days60.count, d.dueWithin.days90.count]).toEqual([5, 8, 9]);
+      expect(await verifyRollups(ctx.db)).toEqual([]);
+    } finally {
+      for (const { id, deadline } of owed.rows) await ctx.db.execute(sql`update installments set deadline = ${deadline} where id = ${id}`);
+    }
   });
 
   it('give the SME its credit, next instalment, upcoming and late instalments and spending by supplier', async () => {

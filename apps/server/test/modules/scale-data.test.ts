@@ -165,14 +165,14 @@ describe('seed:scale', () => {
       await client.query(`update orders set insurer_id = null where id = (select id from orders where insurer_id is not null limit 1)`);
       const failed = (await checkScaleData(client)).filter((c) => !c.ok);
       // the rows went past the rollups' triggers too: the ledger balances', the insurers' orders' (by status
-      // and by day) and the instalments' (the total and by day) rollups no longer match
+      // and by day), the instalments' (the total and by day) and the SMEs' dues rollups no longer match
       expect(failed.map((c) => c.sentence)).toEqual([
         'foreign keys do not resolve: 1 installments.order_id without their orders (installments_order_id_orders_id_fk); ' +
           '1 ledger_postings.entry_id without their ledger_entries (ledger_postings_entry_id_ledger_entries_id_fk)',
         'the ledger is broken: 0 entries without postings, 1 entries that do not balance, all postings sum to 0',
         'instalments are off: 0 orders whose instalments do not sum to their amount, 0 whose paid flag disagrees with them, 1 whose instalments do not carry their creation',
         "insurers are off: 0 SMEs whose insured_by is not the company of their level-7 decision, 1 orders whose insurer_id is not their SME's",
-        'rollups differ from their recomputation: rollup_insurer_orders, rollup_insurer_order_days, rollup_ledger_balances, rollup_installments, rollup_installment_days',
+        'rollups differ from their recomputation: rollup_insurer_orders, rollup_insurer_order_days, rollup_ledger_balances, rollup_installments, rollup_installment_days, rollup_sme_dues',
       ]);
     } finally {
       await client.query('rollback');

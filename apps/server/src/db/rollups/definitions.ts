@@ -229,6 +229,21 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     measures: ONE,
   },
   {
+    // an SME's instalments still owed (unpaid, not closed by a cancel) by the UTC day of their deadline:
+    // what its dashboard shows due within 30, 60 and 90 days, read by day (dashboards/repository.ts)
+    table: 'rollup_sme_dues',
+    source: 'installments',
+    where: 'r.paid_at is null and r.closed_at is null',
+    keys: [
+      { name: 'sme_id', type: 'uuid', expr: 'r.sme_id' },
+      { name: 'day', type: 'date', expr: utcDay('r.deadline') },
+    ],
+    measures: [
+      { name: 'count', expr: '1' },
+      { name: 'amount', expr: 'r.amount' },
+    ],
+  },
+  {
     // Late instalments the late job has handled (sent their late notice: it does so once the deadline
     // has passed) and that are still owed: live, unpaid. Late is a matter of time, not of a write, so the
     // dashboards add the few past their deadline the job has not reached yet (orders/repository.ts
