@@ -72,6 +72,7 @@ function insuranceRows(companyId: string): SQL {
     union all ${theOthers(companyId)})`;
 }
 
+/** The SMEs an insurance company sees besides those it insured: in its queue or turned down by it (a few at most). */
 function theOthers(companyId: string): SQL {
   return sql`select * from ${smes} where ${smes.id} = any(${queuedOrTurnedDown(companyId)}) and ${smes.insuredBy} is distinct from ${companyId}`;
 }
