@@ -51,6 +51,10 @@ const utcMonth = (column: string) => `(date_trunc('month', ${column} at time zon
 /** The UTC day of an instant: a list's rows newest first fall in its days in the same order (db/list-page.ts). */
 const utcDay = (column: string) => `(${column} at time zone 'UTC')::date`;
 const ONE = [{ name: 'count', expr: '1' }];
+/** Instalments counted and their amounts summed (late, or due). */
+const COUNT_AND_AMOUNT = [...ONE, { name: 'amount', expr: 'r.amount' }];
+/** Payout postings counted and paid out (their amounts are credits: negative). */
+const PAYOUTS = [...ONE, { name: 'amount', expr: '-r.amount' }];
 
 export const ROLLUPS: readonly RollupDefinition[] = [
   {
@@ -195,10 +199,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
       { name: 'provider_id', type: 'uuid', expr: 'o.provider_id' },
       { name: 'month', type: 'date', expr: utcMonth('r.created_at') },
     ],
-    measures: [
-      { name: 'count', expr: '1' },
-      { name: 'amount', expr: '-r.amount' },
-    ],
+    measures: PAYOUTS,
   },
   {
     // the same, every supplier's together: the bank's payouts by month, a row a month however many suppliers
@@ -206,10 +207,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     source: 'ledger_postings',
     where: `r.account = '${LEDGER_ACCOUNTS.bankPayouts}'`,
     keys: [{ name: 'month', type: 'date', expr: utcMonth('r.created_at') }],
-    measures: [
-      { name: 'count', expr: '1' },
-      { name: 'amount', expr: '-r.amount' },
-    ],
+    measures: PAYOUTS,
   },
   {
     // every instalment: the admin's instalment list's total
@@ -238,10 +236,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
       { name: 'sme_id', type: 'uuid', expr: 'r.sme_id' },
       { name: 'day', type: 'date', expr: utcDay('r.deadline') },
     ],
-    measures: [
-      { name: 'count', expr: '1' },
-      { name: 'amount', expr: 'r.amount' },
-    ],
+    measures: COUNT_AND_AMOUNT,
   },
   {
     // Late instalments the late job has handled (sent their late notice: it does so once the deadline
@@ -252,10 +247,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     source: 'installments',
     where: LATE_HANDLED,
     keys: [{ name: 'sme_id', type: 'uuid', expr: 'r.sme_id' }],
-    measures: [
-      { name: 'count', expr: '1' },
-      { name: 'amount', expr: 'r.amount' },
-    ],
+    measures: COUNT_AND_AMOUNT,
   },
   {
     // the same, every SME's together: the platform's late figure, one row however many SMEs are late
@@ -263,10 +255,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     source: 'installments',
     where: LATE_HANDLED,
     keys: [{ name: 'list', type: 'text', expr: "'all'" }],
-    measures: [
-      { name: 'count', expr: '1' },
-      { name: 'amount', expr: 'r.amount' },
-    ],
+    measures: COUNT_AND_AMOUNT,
   },
   {
     // the same, for the SMEs an insurance company insured
@@ -275,10 +264,7 @@ export const ROLLUPS: readonly RollupDefinition[] = [
     joins: 'join smes s on s.id = r.sme_id',
     where: `${LATE_HANDLED} and s.insured_by is not null`,
     keys: [{ name: 'insurer_id', type: 'uuid', expr: 's.insured_by' }],
-    measures: [
-      { name: 'count', expr: '1' },
-      { name: 'amount', expr: 'r.amount' },
-    ],
+    measures: COUNT_AND_AMOUNT,
   },
 ];
 
