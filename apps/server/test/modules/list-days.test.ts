@@ -23,6 +23,8 @@ let admin: Headers;
 let bank: Headers;
 let insurer: Headers;
 let insurerCompanyId: string;
+let supplierId: string;
+const buyers: Headers[] = [];
 const PER_PAGE = 3;
 
 /**
@@ -43,14 +45,13 @@ const INSTANTS = [
 
 beforeAll(async () => {
   const supplier = await createAccount(ctx.db, { role: 'provider', level: 5 });
-  const supplierId = (await ctx.db.execute<{ id: string }>(sql`select id from providers where user_id = ${supplier.id}`)).rows[0]!.id;
+  supplierId = (await ctx.db.execute<{ id: string }>(sql`select id from providers where user_id = ${supplier.id}`)).rows[0]!.id;
   admin = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'admin' })));
   bank = bearer(await loginAs(ctx.app, await createAccount(ctx.db, { role: 'bank' })));
   const insurance = await createAccount(ctx.db, { role: 'insurance', company: 'Day Cover' });
   insurerCompanyId = (await ctx.db.execute<{ id: string }>(sql`select insurance_company_id as id from users where id = ${insurance.id}`)).rows[0]!.id;
   insurer = bearer(await loginAs(ctx.app, insurance));
   // two SMEs, the first insured by Day Cover, with plans of two and three instalments
-  const buyers: Headers[] = [];
   for (const [k, plan] of [[5000, 5000], [3000, 3000, 4000]].entries()) {
     const account = await createAccount(ctx.db, { role: 'sme', level: 8, creditLimit: 1_000_000, plan });
     if (k === 0) await recordCreditGranted(ctx.db, account.id, insurance);
@@ -154,6 +155,41 @@ describe('a numbered page of a long list', () => {
     );
     expect(instalments?.Plans?.[0]?.['Index Name']).toBe('installments_list_idx');
     expect(instalments?.Plans?.[0]?.['Index Cond']).toContain('order_created_at');
+  });
+
+  it('counts orders made at once on both sides of a midnight, from two SMEs, and pages them as the list reads them', async () => {
+    const before = (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n;
+    // twelve orders asked at once; the clock gives each reading the last millisecond of a day or the next
+    // day's first instant in turn, so the orders written together fall on both sides of the midnight
+    let reads = 0;
+    Object.defineProperty(clock, 'now', {
+      configurable: true,
+      get: () => new Date((reads++ % 2 === 0 ? '2026-09-10T23:59:59.999Z' : '2026-09-11T00:00:00.000Z')),
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, k) => post('/api/v1/sme/order/create', buyers[k % 2]!, { providerId: supplierId, amount: 50 + k, description: `at once ${k}` })),
+    );
+    Object.defineProperty(clock, 'now', { configurable: true, writable: true, value: new Date('2026-09-12T08:00:00.000Z') });
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n).toBe(before + 12);
+    const days = await ctx.db.execute<{ day: string; n: number }>(
+      sql`select to_char(day, 'YYYY-MM-DD') as day, sum(count)::int as n from rollup_order_days where day >= '2026-09-10' group by day order by day`,
+    );
+    const written = await ctx.db.execute<{ day: string; n: number }>(
+      sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as n from orders
+          where created_at >= '2026-09-10' group by 1 order by 1`,
+    );
+    expect(days.rows).toEqual(written.rows);
+    expect(written.rows.map((r) => r.day)).toEqual(['2026-09-10', '2026-09-11']);
+    expect(written.rows.reduce((sum, r) => sum + r.n, 0)).toBe(12);
+    expect(await verifyRollups(ctx.db)).toEqual([]);
+    await expectPagesAre('/api/v1/admin/order/list', admin, 'orders', await everyId(sql`select id from orders order by created_at desc, id desc`));
+    await expectPagesAre(
+      '/api/v1/admin/installment/list',
+      admin,
+      'installments',
+      await everyId(sql`select id from installments order by order_created_at desc, order_id desc, position`),
+    );
   });
 });
 
